@@ -44,6 +44,13 @@ func parenMeans(text string) string {
 	if m == nil || !meansVerbs[strings.ToLower(text[m[4]:m[5]])] || !commandShaped(strings.Trim(text[m[8]:m[9]], "`")) {
 		return text
 	}
+	for _, w := range strings.Fields(strings.ToLower(text[m[6]:m[7]])) {
+		if meansPreposition(w) || w == "by" {
+			// "Format your code with black (`make format`)": the means is named
+			// already, and the parenthesis is how else to run it
+			return text
+		}
+	}
 	return text[:m[6]] + text[m[6]:m[7]] + " with " + text[m[8]:m[9]] + text[m[1]:]
 }
 

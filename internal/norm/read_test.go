@@ -582,6 +582,7 @@ func TestOrdersOfBatch616(t *testing.T) {
 		"All commits are blocked unless `make guardrails` passes.":                  "require: make guardrails | before: event:commit",
 		"Format the code (`make fmt`) before committing.":                           "require: make fmt | before: event:commit",
 		"Once you've made your changes, run `pnpm typecheck` before you open a PR.": "require: pnpm typecheck | before: event:pr",
+		"Format your code with black (`make format`) before committing.":            "", // the means named already: the parenthesis is another way to run it
 		"Describe the change (`feat`, `fix`) in the title.":                         "",
 		// (alone, the words name no moment: a condition, as before)
 		"After making changes, run `make lint`.": "require: make lint | if: after making changes",
