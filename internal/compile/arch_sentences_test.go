@@ -319,6 +319,8 @@ func judgeArchCases(t *testing.T, reg *engine.Registry, cases []archCase) (right
 // hold at least atLeast of them, and logs how many expectations were met.
 func ownDocuments(t *testing.T, file string, atLeast int) {
 	t.Helper()
+	// the batches are independent of one another: they run side by side
+	t.Parallel()
 	cases := readArchCases(t, file)
 	if len(cases) < atLeast {
 		t.Fatalf("only %d documents", len(cases))

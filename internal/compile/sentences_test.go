@@ -182,6 +182,8 @@ func TestOwnCommandSentences2(t *testing.T) {
 }
 
 func ownSentences(t *testing.T, file string, atLeast int) {
+	// the batches are independent of one another: they run side by side
+	t.Parallel()
 	reg := rules.Registry()
 	cases := readSentenceCases(t, file)
 	if len(cases) < atLeast {

@@ -75,6 +75,8 @@ func TestOwnSourceSentences10(t *testing.T) {
 }
 
 func ownSourceSentences(t *testing.T, file string, atLeast int) {
+	// the batches are independent of one another: they run side by side
+	t.Parallel()
 	reg := rules.Registry()
 	cases := readArchCases(t, file)
 	if len(cases) < atLeast {
