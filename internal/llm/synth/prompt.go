@@ -24,7 +24,7 @@ func system(kinds []kindInfo) string {
 	b.WriteString(`You compile one rule from a repository's instructions for coding agents into executable checks for heed, a static-analysis tool. heed's offline compiler could not compile this rule.
 
 Do, in order:
-1. Rewrite the instruction as one standalone statement ("statement"): fold in its section headings and context, resolve "this"/"it", keep its strength (must/should).
+1. Rewrite the instruction as one standalone statement ("statement"): fold in its section headings, context and the sentence before it (previous_sentence, when given), resolve "this"/"it", keep its strength (must/should).
 2. Route it ("route"): process (commands the agent runs), source (what files contain), architecture (imports, layering, file placement), contribution (commit messages, pull requests, what changes together), semantic (needs judgement of design intent), or none.
 3. If a mechanical check can decide it, emit rules of the kinds below, preferring a declarative kind over "script". Use "judge" only for design intent no mechanical check decides. If nothing can check it (it is about people, tools heed cannot see, or it is too vague), or it is no rule at all (a heading, a fragment, a description of the project or of what a tool does), set enforceable false, rules empty, and say why in "reason".
 A rule must never be wider than the instruction: it flags only what the instruction forbids, in the files and folders it governs, and leaves alone the exceptions it names, even in other sentences of its context.
@@ -167,6 +167,7 @@ type constraintData struct {
 	Line       int                `json:"line"`
 	HeaderPath []string           `json:"header_path,omitempty"`
 	Context    string             `json:"context,omitempty"`
+	Previous   string             `json:"previous_sentence,omitempty"`
 	Scope      policy.Scope       `json:"scope"`
 	Code       []policy.CodeBlock `json:"code_blocks,omitempty"`
 	Offline    string             `json:"offline_compiler_said,omitempty"`
@@ -225,9 +226,9 @@ func layout(rc *recognize.RepoContext, files []string) layoutData {
 }
 
 // userMessage carries the constraint and the repository as JSON data.
-func userMessage(c *policy.Constraint, unenforced string, l layoutData) string {
+func userMessage(c *policy.Constraint, unenforced, previous string, l layoutData) string {
 	cd := constraintData{Text: c.Text, Level: c.Level, File: c.File, Line: c.Line, HeaderPath: c.HeaderPath,
-		Context: c.Context, Scope: c.Scope, Code: c.Code, Offline: unenforced}
+		Context: c.Context, Previous: previous, Scope: c.Scope, Code: c.Code, Offline: unenforced}
 	cb, _ := json.MarshalIndent(cd, "", "  ")
 	lb, _ := json.MarshalIndent(l, "", "  ")
 	return "Instruction to compile:\n" + string(cb) + "\n\nRepository:\n" + string(lb)

@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -137,6 +138,7 @@ func Compile(ctx context.Context, p *policy.Policy, opt Options) (*Report, error
 	lay := layout(opt.Context, opt.Files)
 	gate := &Gate{Registry: opt.Registry, Origin: "llm:" + opt.Client.Model(), DryRun: ev, Review: reviewWith(opt.Recognizers, opt.Context, p)}
 
+	prev := previousSentences(p)
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = 4
@@ -150,7 +152,7 @@ func Compile(ctx context.Context, p *policy.Policy, opt Options) (*Report, error
 			defer wg.Done()
 			for j := range jobs {
 				e := &p.Entries[idx[j]]
-				res := one(ctx, opt.Client, gate, sys, lay, e)
+				res := one(ctx, opt.Client, gate, sys, lay, e, prev[idx[j]])
 				rep.Results[j] = res
 				if opt.Log != nil {
 					logMu.Lock()
@@ -194,10 +196,10 @@ func Compile(ctx context.Context, p *policy.Policy, opt Options) (*Report, error
 	return rep, ctx.Err()
 }
 
-func one(ctx context.Context, c *llm.Client, gate *Gate, sys string, lay layoutData, e *policy.Entry) Result {
+func one(ctx context.Context, c *llm.Client, gate *Gate, sys string, lay layoutData, e *policy.Entry, previous string) Result {
 	res := Result{ConstraintID: e.ID, File: e.File, Line: e.Line, Text: e.Text}
 	req := llm.Request{System: sys, SchemaName: SchemaName, Schema: Schema, MaxTokens: llm.DefaultMaxTokens,
-		Messages: []llm.Message{{Role: llm.RoleUser, Content: userMessage(&e.Constraint, e.Unenforced, lay)}}}
+		Messages: []llm.Message{{Role: llm.RoleUser, Content: userMessage(&e.Constraint, e.Unenforced, previous, lay)}}}
 	for attempt := 1; attempt <= 2; attempt++ {
 		res.Attempts = attempt
 		var a Answer
@@ -389,4 +391,24 @@ func reviewWith(recs []recognize.Recognizer, rc *recognize.RepoContext, p *polic
 		}
 		return ""
 	}
+}
+
+// previousSentences gives each entry the text of the one before it in its file and
+// section, which a fragment often leans on ("Not in types, not in casts" after a
+// sentence about `any`); "" at a section's start. Clipped, so a long paragraph does
+// not crowd the request.
+func previousSentences(p *policy.Policy) []string {
+	out := make([]string, len(p.Entries))
+	for i := 1; i < len(p.Entries); i++ {
+		a, b := &p.Entries[i-1], &p.Entries[i]
+		if a.File != b.File || !slices.Equal(a.HeaderPath, b.HeaderPath) {
+			continue
+		}
+		t := strings.Join(strings.Fields(a.Text), " ")
+		if len(t) > 400 {
+			t = t[:400] + "…"
+		}
+		out[i] = t
+	}
+	return out
 }

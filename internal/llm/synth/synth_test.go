@@ -701,3 +701,28 @@ func TestCasesMustShowWhatPasses(t *testing.T) {
 		}
 	}
 }
+
+// A request carries the sentence before the constraint in its section, which a
+// fragment leans on, and nothing across a section's or a file's edge.
+func TestRequestsCarryThePreviousSentence(t *testing.T) {
+	entry := func(file string, hp []string, text string) policy.Entry {
+		return policy.Entry{Constraint: policy.Constraint{File: file, HeaderPath: hp, Text: text}}
+	}
+	p := &policy.Policy{Entries: []policy.Entry{
+		entry("AGENTS.md", []string{"Types"}, "Never use `any`."),
+		entry("AGENTS.md", []string{"Types"}, "Not in types, not in casts, not in generics."),
+		entry("AGENTS.md", []string{"Tests"}, "Keep tests fast."),
+		entry("web/AGENTS.md", []string{"Tests"}, "Use vitest."),
+	}}
+	got := previousSentences(p)
+	if !slices.Equal(got, []string{"", "Never use `any`.", "", ""}) {
+		t.Errorf("previous sentences %q", got)
+	}
+	msg := userMessage(&p.Entries[1].Constraint, "", got[1], layoutData{})
+	if !strings.Contains(msg, `"previous_sentence": "Never use `+"`any`"+`."`) {
+		t.Errorf("the request lacks the previous sentence:\n%s", msg)
+	}
+	if strings.Contains(userMessage(&p.Entries[0].Constraint, "", "", layoutData{}), "previous_sentence") {
+		t.Error("a section's first sentence has no previous one")
+	}
+}
