@@ -29,21 +29,20 @@ func MockingBan(text string) (ban, certain bool) {
 	if !strings.Contains(low, "mock") {
 		return false, false // (most texts: no expression compiled for them)
 	}
-	// a contrast ("fakes over mocks", "against the real server, not mocks") is
-	// often of one thing's tests, which the words name and code does not show
-	contrast := mockOverRE.MatchString(low)
-	ban = contrast
+	// a contrast ("fakes over mocks", "against the real server, not mocks") bans
+	// mocks, but often of one thing's tests, which the words name and code does not
+	// show; a plain ban ("never mock", "no mocks") of all of them
+	ban = mockOverRE.MatchString(low)
+	plain := false
 	for _, loc := range mockBanRE.FindAllStringIndex(low, -1) {
 		if mockAfterOK(low[loc[1]:]) {
 			ban = true
-			contrast = contrast || strings.HasPrefix(low[loc[0]:], "not ")
-			if !strings.HasPrefix(low[loc[0]:], "not ") {
-				contrast = false
+			if plain = !strings.HasPrefix(low[loc[0]:], "not "); plain {
 				break
 			}
 		}
 	}
-	return ban, ban && !contrast && !mockDoubtRE.MatchString(low)
+	return ban, plain && !mockDoubtRE.MatchString(low)
 }
 
 // mockAfterOK: what follows "mock(s|ing)" leaves the ban about mocking as such: the
@@ -57,7 +56,7 @@ func mockAfterOK(rest string) bool {
 	w, _, _ := strings.Cut(rest, " ")
 	w = strings.Trim(w, ".,;:)!*`")
 	switch w {
-	case "anything", "everything", "frameworks", "framework", "libraries", "library", "in", "at", "for", "unless", "except", "—":
+	case "anything", "everything", "frameworks", "framework", "libraries", "library", "in", "at", "for", "unless", "except":
 		return true
 	}
 	return false

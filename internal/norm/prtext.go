@@ -43,11 +43,11 @@ var (
 func prTextDemands(d *PRDemands, lower string, spans []string) {
 	forbids := Forbids(lower)
 	if m := prPlanNeedRE.FindStringSubmatch(lower); m != nil && !forbids {
-		d.BodyNeeds = append(d.BodyNeeds, PRText{Pattern: `(?i)\b` + planPattern(m[1]), What: "a " + m[1], Example: titleCase(m[1]) + ": ran the unit tests."})
+		d.BodyNeeds = append(d.BodyNeeds, PRText{Pattern: `(?i)\b` + planPattern(m[1]), What: "a " + m[1], Example: capitalise(m[1]) + ": ran the unit tests."})
 	}
 	if m := prPlanBanRE.FindStringSubmatch(lower); m != nil && forbids {
 		// as a heading or a label, not the words in passing
-		d.BodyBans = append(d.BodyBans, PRText{Pattern: `(?im)^[\s#*_>-]*` + planPattern(m[1]) + `\b`, What: "a " + m[1], Example: "## " + titleCase(m[1]) + "\n\nRan the unit tests."})
+		d.BodyBans = append(d.BodyBans, PRText{Pattern: `(?im)^[\s#*_>-]*` + planPattern(m[1]) + `\b`, What: "a " + m[1], Example: "## " + capitalise(m[1]) + "\n\nRan the unit tests."})
 	}
 	if prBracketPrefixRE.MatchString(lower) && !forbids {
 		d.TitleFormats = append(d.TitleFormats, PRText{Pattern: `^\[[^\]\s][^\]]*\]\s`, What: "a bracketed prefix", Example: "[area] Fix the parser"})
@@ -119,11 +119,4 @@ func linkTemplate(u string) (string, bool) {
 		return "", false
 	}
 	return regexp.QuoteMeta(u[:i+1]) + tail, true
-}
-
-func titleCase(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }

@@ -387,7 +387,7 @@ func read(text string, ctx Context) []Norm {
 	describedPurpose(out, ctx)
 	inPackage(out, text)
 	madeChanges(out)
-	out = runFrom(out, toks)
+	out = runFrom(out)
 	blockDoubts(out, ctx)
 	return out
 }
@@ -6018,10 +6018,10 @@ func mergeCommand(argv []string) bool {
 // and the scope for RunIn. Unless the sentence says the command must run there (must,
 // always, only, or a ban of the root), another folder may do too, and the norm is
 // not certain.
-func runFrom(ns []Norm, _ []Token) []Norm {
+func runFrom(ns []Norm) []Norm {
 	for i := range ns {
 		n := &ns[i]
-		if n.Polarity != Require || n.InPackage || len(n.Before) > 0 || len(n.After) > 0 || len(n.When) > 0 || n.First || n.Sentence == "" {
+		if n.Polarity != Require || n.InPackage || len(n.Before) > 0 || len(n.After) > 0 || len(n.When) > 0 || n.First || !namesAFolder(n.Sentence) {
 			continue
 		}
 		toks := Tokenize(n.Sentence)
@@ -6039,25 +6039,32 @@ func runFrom(ns []Norm, _ []Token) []Norm {
 			// "`docker compose` commands must be run from `deploy/`"
 			objs = append(objs, cmd)
 			n.Subject = ""
-		} else if runSubject(n.Subject) && slices.ContainsFunc(objs, func(o Object) bool { return o.Kind == KCommand || o.Kind == KCode && commandShaped(o.Text) }) {
+		} else if runSubject(n.Subject) && slices.ContainsFunc(objs, runnable) {
 			// "Tests must be run from the `web/` directory: `cd web && npm test`":
 			// what is run, in the passive, and the command that runs it
 			n.Subject = ""
 		}
-		if !slices.ContainsFunc(objs, func(o Object) bool {
-			return o.Kind == KCommand || o.Kind == KRole || o.Kind == KCode && commandShaped(o.Text)
-		}) || n.Subject != "" {
+		if n.Subject != "" || !slices.ContainsFunc(objs, func(o Object) bool { return o.Kind == KRole || runnable(o) }) {
 			continue
 		}
 		n.Objects = objs
 		n.Scope = slices.DeleteFunc(slices.Clone(n.Scope), func(sc string) bool { return strings.TrimSuffix(sc, "/") == dir })
 		n.RunIn = append(n.RunIn, dir)
-		if !insistsOnPlace(toks, at) {
+		if !insistsOnPlace(toks) {
 			n.Uncertain = append(slices.Clone(n.Uncertain), "the folder is where the sentence runs it; it does not say that nowhere else will do")
 		}
 	}
 	return ns
 }
+
+// namesAFolder: the quick test before runFolder tokenizes a sentence: a span that ends
+// in "/" or is followed by a word for a folder.
+func namesAFolder(s string) bool {
+	return strings.Contains(s, "/`") || strings.Contains(s, "` dir") || strings.Contains(s, "` folder")
+}
+
+// runnable: an object that is a command, or a span shaped like one.
+func runnable(o Object) bool { return o.Kind == KCommand || o.Kind == KCode && commandShaped(o.Text) }
 
 // runFolder finds "from|in|inside|within (the) `dir/` (directory|folder)" and returns
 // the folder without its slash and the index of the preposition.
@@ -6136,7 +6143,7 @@ func runSubject(subject string) bool {
 
 // insistsOnPlace: the sentence makes the folder the only place ("must be run from",
 // "always run ... from", "only from", "never from the root", "not from the root").
-func insistsOnPlace(toks []Token, at int) bool {
+func insistsOnPlace(toks []Token) bool {
 	for i, t := range toks {
 		switch t.Low {
 		case "must", "always", "only", "required":

@@ -579,6 +579,8 @@ func TestQuotedMarkEndsNoSentence(t *testing.T) {
 func TestOrdersOfBatch616(t *testing.T) {
 	for text, want := range map[string]string{
 		"Pre-push checklist: `npm run lint`, `npm test`.":                           "require: npm run lint, npm test | before: event:push",
+		"Pushes are rejected unless `make check` succeeds.":                         "require: make check | before: event:push",
+		"Merges are blocked unless `make ci` passes.":                               "require: make ci | before: event:merge",
 		"All commits are blocked unless `make guardrails` passes.":                  "require: make guardrails | before: event:commit",
 		"Format the code (`make fmt`) before committing.":                           "require: make fmt | before: event:commit",
 		"Once you've made your changes, run `pnpm typecheck` before you open a PR.": "require: pnpm typecheck | before: event:pr",

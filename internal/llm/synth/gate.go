@@ -131,26 +131,20 @@ func (g *Gate) build(c *policy.Constraint, a Answer, ar AnswerRule, perKind map[
 		errs = append(errs, fmt.Sprintf("route %q is not a domain a %s rule can belong to", a.Route, ar.Kind))
 	}
 	scope := c.Scope
-	if len(ar.Globs) > 0 {
-		valid := true
-		for _, gl := range ar.Globs {
-			if !doublestar.ValidatePattern(gl) {
-				errs = append(errs, fmt.Sprintf("glob %q is not a valid pattern", gl))
-				valid = false
-			}
+	// The model's globs narrow the instruction file's own (a Copilot file's applyTo):
+	// each must lie within one of them, or the rule would judge files the file does
+	// not govern; then they replace them.
+	globErrs := len(errs)
+	for _, gl := range ar.Globs {
+		switch {
+		case !doublestar.ValidatePattern(gl):
+			errs = append(errs, fmt.Sprintf("glob %q is not a valid pattern", gl))
+		case len(scope.Globs) > 0 && !globWithin(gl, scope.Globs):
+			errs = append(errs, fmt.Sprintf("glob %q is not within the files the instruction file governs (%s): give globs inside those, or [] for all of them", gl, strings.Join(scope.Globs, ", ")))
 		}
-		// The model's globs narrow the instruction file's own (a Copilot file's
-		// applyTo): each must lie within one of them, or the rule would judge files
-		// the file does not govern; then they replace them.
-		for _, gl := range ar.Globs {
-			if valid && len(scope.Globs) > 0 && !globWithin(gl, scope.Globs) {
-				errs = append(errs, fmt.Sprintf("glob %q is not within the files the instruction file governs (%s): give globs inside those, or [] for all of them", gl, strings.Join(scope.Globs, ", ")))
-				valid = false
-			}
-		}
-		if valid {
-			scope.Globs = append([]string(nil), ar.Globs...)
-		}
+	}
+	if len(ar.Globs) > 0 && len(errs) == globErrs {
+		scope.Globs = append([]string(nil), ar.Globs...)
 	}
 	// Exclusions only narrow, so they apply whatever scope the constraint has.
 	for _, gl := range ar.Exclude {

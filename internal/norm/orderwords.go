@@ -67,20 +67,29 @@ var (
 // ("Pre-push checklist: `npm run lint`, `npm test`" is "Before pushing: ..."), and "all
 // commits are blocked unless `X` passes" as the order it states.
 func MomentLabels(text string) string {
+	// (each expression only where its word is: most texts compile neither)
 	low := strings.ToLower(text)
-	if !strings.Contains(low, "pre") && !strings.Contains(low, "unless") {
-		return text // (most texts: no expression compiled for them)
+	if strings.Contains(low, "pre") {
+		if m := preMomentRE.FindStringSubmatchIndex(text); m != nil {
+			return text[:m[3]] + "Before " + momentGerund(text[m[4]:m[5]]) + ":" + text[m[1]:]
+		}
 	}
-	if m := preMomentRE.FindStringSubmatchIndex(text); m != nil {
-		ing := map[string]string{"push": "pushing", "commit": "committing", "merge": "merging"}[strings.ToLower(text[m[4]:m[5]])]
-		return text[:m[3]] + "Before " + ing + ":" + text[m[1]:]
-	}
-	if !strings.Contains(low, "unless") {
-		return text
-	}
-	if m := blockedUnlessRE.FindStringSubmatch(text); m != nil {
-		moment := map[string]string{"commits": "committing", "pushes": "pushing", "merges": "merging"}[strings.ToLower(m[1])]
-		return "Run " + m[2] + " before " + moment + "."
+	if strings.Contains(low, "unless") {
+		if m := blockedUnlessRE.FindStringSubmatch(text); m != nil {
+			return "Run " + m[2] + " before " + momentGerund(m[1]) + "."
+		}
 	}
 	return text
+}
+
+// momentGerund names a moment ("push", "commits", "merges") by its -ing form.
+func momentGerund(w string) string {
+	w = strings.ToLower(w)
+	switch {
+	case strings.HasPrefix(w, "push"):
+		return "pushing"
+	case strings.HasPrefix(w, "merge"):
+		return "merging"
+	}
+	return "committing"
 }
