@@ -119,7 +119,12 @@ func Tokenize(text string) []Token {
 				i = j // an unclosed span: read on as prose
 				continue
 			}
-			out = append(out, Token{Text: strings.TrimSpace(text[j : j+end]), Code: true})
+			span := strings.TrimSpace(text[j : j+end])
+			// a shell prompt is no part of the command: `$ make check` runs `make check`
+			if rest, ok := strings.CutPrefix(span, "$ "); ok && strings.TrimSpace(rest) != "" {
+				span = strings.TrimSpace(rest)
+			}
+			out = append(out, Token{Text: span, Code: true})
 			i = j + end + len(ticks)
 		case c == '[':
 			// [text](url) keeps text
