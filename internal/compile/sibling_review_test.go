@@ -74,3 +74,28 @@ func compileFiles(files map[string]string, rc *recognize.RepoContext) *policy.Po
 	p, _ := compile.Compile(&set, rc, rules.Recognizers())
 	return p
 }
+
+// A contributors' guide speaks to people: fresh file s52 (better-auth) says "NEVER
+// run `pnpm test` (runs all packages)" to agents in AGENTS.md, and CONTRIBUTING.md
+// shows `pnpm test` to human contributors. The agent's ban stands (it blocks); the
+// same command shown in another agent file beside it still puts the ban in doubt.
+func TestAContributorsGuideDoesNotDemoteAnAgentFilesBan(t *testing.T) {
+	severity := func(files map[string]string) string {
+		p := compileFiles(files, &recognize.RepoContext{Tools: []string{"pnpm"}})
+		for _, e := range p.Entries {
+			for _, r := range e.Rules {
+				if r.Kind == "command" && e.Constraint.File == "AGENTS.md" {
+					return r.Severity
+				}
+			}
+		}
+		return "no rule"
+	}
+	ban := "# Commands\n\n- NEVER run `pnpm test` (runs all packages).\n"
+	if got := severity(map[string]string{"AGENTS.md": ban, "CONTRIBUTING.md": "# Contributing\n\n- Run the tests with `pnpm test`.\n"}); got != policy.SeverityError {
+		t.Errorf("beside a CONTRIBUTING.md that shows the command: %s, want error", got)
+	}
+	if got := severity(map[string]string{"AGENTS.md": ban, "CLAUDE.md": "# Tests\n\n- Run the tests with `pnpm test`.\n"}); got != policy.SeverityWarning {
+		t.Errorf("beside a CLAUDE.md that shows the command: %s, want warning", got)
+	}
+}

@@ -13,6 +13,10 @@ import (
 	"github.com/heed-dev/heed/internal/shell"
 )
 
+// formatContributing is the Format of a constraint of a CONTRIBUTING file
+// (instr.FormatContributing).
+const formatContributing = "contributing"
+
 // example is a command an instruction file shows as normal use.
 type example struct {
 	argv []string
@@ -181,7 +185,12 @@ func reviewAgainstFile(c *policy.Constraint, rc *recognize.RepoContext, r *polic
 	// .cursor/rules, or the root's above a folder's) speaks to the same reader: a
 	// command it shows as normal use there ("`npm exec nx test`") puts the ban in
 	// doubt as much as the rule's own file would.
-	sibling := func(o *policy.Constraint) bool { return o.File != c.File && enclosing(o.Scope.Dir, c.Scope.Dir) }
+	// A contributors' guide speaks to people, not to the agent an agent file binds:
+	// `pnpm test` shown there for a human does not put an agent file's "never run
+	// `pnpm test`" in doubt.
+	sibling := func(o *policy.Constraint) bool {
+		return o.File != c.File && enclosing(o.Scope.Dir, c.Scope.Dir) && !(o.Format == formatContributing && c.Format != formatContributing)
+	}
 	for _, ex := range shownCommandsIn(rc, sibling) {
 		if process.JudgeArgv(p, ex.argv) == policy.ExpectViolated {
 			demote(ex)
