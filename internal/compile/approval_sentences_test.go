@@ -56,10 +56,23 @@ func approvalMet(want, got string) bool {
 // the user's approval (testdata/own-sentences-610.txt, written before the compiler
 // read them; first sight in own-sentences-610.md).
 func TestOwnApprovalSentences610(t *testing.T) {
+	ownApprovalSentences(t, "testdata/own-sentences-610.txt", 30)
+}
+
+// TestOwnApprovalSentences617: the approval phrasings of batch 617
+// (testdata/own-sentences-617-ask.txt, pinned after the compiler changed for them).
+func TestOwnApprovalSentences617(t *testing.T) {
+	ownApprovalSentences(t, "testdata/own-sentences-617-ask.txt", 4)
+}
+
+// ownApprovalSentences judges each case of file as the hooks would, an approval rule
+// asking the user.
+func ownApprovalSentences(t *testing.T, file string, atLeast int) {
+	t.Helper()
 	reg := rules.Registry()
-	cases := readSentenceCases(t, "testdata/own-sentences-610.txt")
-	if len(cases) < 30 {
-		t.Fatalf("only %d cases", len(cases))
+	cases := readSentenceCases(t, file)
+	if len(cases) < atLeast {
+		t.Fatalf("only %d cases in %s", len(cases), file)
 	}
 	right, total, gaps := 0, 0, 0
 	for _, c := range cases {

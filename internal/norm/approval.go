@@ -23,13 +23,14 @@ const approvalClause = `(?:unless|until|without|except\s+(?:when|if))\s+` +
 	// agreement as a noun: "unless approval from the user", "without the owner's go-ahead"
 	`(?:(?:the|a|an|your|their|explicit|prior|written|express|first)\s+)*(?:[a-z]+'s\s+)?(?:explicit\s+|prior\s+|written\s+)?(?:(?:user|human|maintainer|owner|team|reviewer)\s+)?(?:approval|permission|confirmation|consent|sign-?off|go-ahead|ok|okay)\b` +
 	`|` +
-	`(?:an?\s+)?(?:explicit|express)\s+(?:request|instruction)\b` +
+	`(?:an?\s+)?(?:explicit|express)\s+(?:requests?|instructions?)\b` +
 	`|` +
 	// someone asks or approves: "unless the user explicitly requests a release", "unless I tell you to"
 	`(?:(?:the\s+)?(?:user|human|maintainer|maintainers|owner|owners|reviewer|operator|developer)|i|we|someone|a\s+(?:human|maintainer|person))\s+(?:has\s+|have\s+)?(?:explicitly\s+|specifically\s+|directly\s+)?(?:asks?|asked|requests?|requested|tells?|told|instructs?|instructed|approves?|approved|says?\s+so|confirms?|confirmed|wants?\s+(?:it|you\s+to)|directs?|directed)\b` +
 	`|` +
-	// the agreement in the passive: "unless explicitly instructed", "unless asked"
-	`(?:(?:explicitly|specifically|directly|expressly)\s+)?(?:asked|requested|instructed|told|approved|permitted|authori[sz]ed|directed)\b` +
+	// the agreement in the passive: "unless explicitly instructed", "unless asked",
+	// "without being explicitly asked"
+	`(?:being\s+)?(?:(?:explicitly|specifically|directly|expressly)\s+)?(?:asked|requested|instructed|told|approved|permitted|authori[sz]ed|directed)\b` +
 	`|` +
 	`(?:first\s+)?asking(?:\s+(?:first|me|the\s+user))?\b` +
 	`)` +

@@ -23,7 +23,7 @@ const askBeforeUncertain = "the command may run once someone approves, which hee
 // Who agrees, what they give, and the verbs of asking for it.
 const (
 	askWho  = `(?:the\s+user|the\s+human|a\s+human|me|us|a\s+maintainer|the\s+maintainers?|the\s+owner|the\s+project\s+owner|a\s+reviewer|someone|the\s+team)`
-	askNoun = `(?:explicit\s+|written\s+|prior\s+|their\s+|your\s+)?(?:approval|permission|confirmation|consent|sign-?off|go-ahead|the\s+go-ahead|an?\s+ok|ok|okay)`
+	askNoun = `(?:explicit\s+|written\s+|prior\s+|their\s+|your\s+|my\s+|our\s+)?(?:approval|permission|confirmation|consent|sign-?off|go-ahead|the\s+go-ahead|an?\s+ok|ok|okay|explicit\s+instructions?)`
 	askVerb = `(?:ask|check\s+with|confirm\s+with|consult|get|obtain|request|seek|wait\s+for|pause\s+and\s+ask|stop\s+and\s+ask)`
 	// askFor is the whole request: "ask", "ask the user", "get explicit permission
 	// from the user first", "check with me", "ask for the user's approval"
@@ -36,6 +36,11 @@ var askBeforeRE = lazyre.New(`(?i)^(?:(?:then|also|finally|and)\s*,?\s+)?(?:alwa
 
 // beforeAskRE: the action first ("Before pushing to `main`, ask for approval").
 var beforeAskRE = lazyre.New(`(?i)^before\s+(.+?)\s*,\s*(?:always\s+|please\s+)?` + askFor + `\s*[.!]?$`)
+
+// waitToRE: the action as the agreement's purpose ("Always wait for explicit
+// instructions to push", "Wait for my go-ahead to deploy"): the agreement is a noun,
+// so "ask the user to review it", a request of someone else, is not one.
+var waitToRE = lazyre.New(`(?i)^(?:always\s+|please\s+)?wait\s+for\s+(?:(?:the\s+)?` + askWho + `'s\s+)?` + askNoun + `(?:\s+from\s+` + askWho + `)?\s+to\s+([a-z-]+\b.*?)\s*[.!]?$`)
 
 // needsApprovalRE: the action as the subject of "requires" or "needs" an agreement
 // ("Running `pnpm install` with `--no-frozen-lockfile` needs the user's OK").
@@ -88,6 +93,8 @@ func askBeforeAction(text string) (string, int, bool) {
 		action = m[1]
 	} else if m := beforeAskRE.FindStringSubmatch(text); m != nil {
 		action = m[1]
+	} else if m := waitToRE.FindStringSubmatch(text); m != nil {
+		return "Never " + m[1] + " without approval.", strings.Count(m[1], "`"), true
 	} else if m := spanThenAskRE.FindStringSubmatch(text); m != nil {
 		return "Never run " + m[1] + " without approval.", 2, true
 	} else if m := needsApprovalRE.FindStringSubmatch(text); m != nil && strings.Contains(m[1], "`") {
