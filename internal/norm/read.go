@@ -128,6 +128,10 @@ func read(text string, ctx Context) []Norm {
 			return readAs(text, "After "+lowerFirstWord(m[1])+", "+m[2]+" "+m[3]+"run "+m[4], ctx, "")
 		}
 	}
+	// "If using `go test` directly, run `go generate ./...` first": the order it states
+	if r := usingFirstOrder(text); r != text {
+		return readAs(text, r, ctx, "")
+	}
 	// "**Lint** (required before every PR): `pnpm lint`": the label's aside says
 	// when the command must run
 	if strings.Contains(text, "(") && strings.Contains(text, "`") {
