@@ -174,10 +174,21 @@ func sentenceClauseStart(toks []Token, i int) int {
 // and words with a slash. A span that is a command (it has a space) is none.
 func pathsIn(toks []Token) []string {
 	var out []string
-	for _, t := range toks {
+	for k, t := range toks {
 		p := t.Text
 		if !t.Code && !plainPath(p) {
 			continue
+		}
+		if dir, ok := folderOfList(toks, k); ok && len(out) > 0 {
+			// "`.venv/`, `results/` or `__pycache__/` under `tests/integration`":
+			// the folder the listed names lie in, not one more path
+			for i, listed := range out {
+				out[i] = path.Join(dir, listed)
+				if strings.HasSuffix(listed, "/") {
+					out[i] += "/"
+				}
+			}
+			return out
 		}
 		if extensionOnly(p) {
 			p = "*" + p // "never edit a `.result` by hand": files of that extension
@@ -187,6 +198,26 @@ func pathsIn(toks []Token) []string {
 		}
 	}
 	return out
+}
+
+// folderOfList reports whether path token k is the folder a list of paths just
+// before it lies in: "under" (or "in", "inside", "within") between the list's last
+// path and a folder ("`results/` under `tests/integration`"); not "files in `gen/`",
+// whose folder belongs to a noun.
+func folderOfList(toks []Token, k int) (string, bool) {
+	if k < 2 {
+		return "", false
+	}
+	switch toks[k-1].Low {
+	case "under", "in", "inside", "within":
+	default:
+		return "", false
+	}
+	prev, dir := toks[k-2], strings.TrimSuffix(toks[k].Text, "/")
+	if !prev.Code && !plainPath(prev.Text) || path.Ext(dir) != "" || dir == "" || strings.ContainsAny(dir, "*?") {
+		return "", false
+	}
+	return dir, true
 }
 
 // memberOfFile reports whether the words a ban governs name a thing inside a file
