@@ -24,7 +24,7 @@ for i, line in enumerate(open(spec)):
         post = dict(p, hook_event_name='PostToolUse' if a.get('exit', 0) == 0 else 'PostToolUseFailure', tool_response={'stdout': '', 'stderr': '', 'exit_code': a.get('exit', 0)})
         if a.get('exit', 0): post['error'] = f"Exit code {a['exit']}"
         subprocess.run([B, 'hook', 'claude'], input=json.dumps(post), capture_output=True, text=True, cwd=cwd)
-    what = a.get('bash') or a.get('write') or a.get('edit')
+    what = (a.get('bash') or a.get('write') or a.get('edit')).replace('\n', '\\n')  # one line a result
     msg = (r.stderr + r.stdout).strip().replace('\n', ' | ')[:300]
     res.append(f"{verdict}\t{tn}\t{what}\t{a.get('expect','')}\t{msg}")
 open(out, 'w').write('\n'.join(res) + '\n')
