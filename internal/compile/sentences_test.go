@@ -25,6 +25,9 @@ type sentenceCase struct {
 	// dirs are the repository's folders ("dirs<TAB>frontend api"), what the layout
 	// resolves a named area of the repository against; none when not given
 	dirs []string
+	// tasks are the repository's task-runner targets ("task<TAB>make<TAB>test<TAB>go
+	// test ./...;;go vet ./..."): runner, name, and the steps it runs
+	tasks []recognize.Task
 }
 
 type expectation struct {
@@ -74,6 +77,21 @@ func readSentenceCases(t *testing.T, name string) []sentenceCase {
 			cur.dirs = append(cur.dirs, strings.Fields(cmd)...)
 			return
 		}
+		if want == "task" {
+			f := strings.SplitN(cmd, "\t", 3)
+			if len(f) != 3 {
+				t.Fatalf("%s: task line %q: want runner, name and steps", name, line)
+			}
+			task := recognize.Task{Runner: f[0], Name: f[1], File: map[string]string{"npm": "package.json", "just": "justfile"}[f[0]]}
+			if task.File == "" {
+				task.File = "Makefile"
+			}
+			for _, step := range strings.Split(f[2], ";;") {
+				task.Steps = append(task.Steps, strings.Fields(step))
+			}
+			cur.tasks = append(cur.tasks, task)
+			return
+		}
 		cmd, history, _ := strings.Cut(cmd, "\t")
 		gap := false
 		if w, ok := strings.CutPrefix(want, "gap "); ok {
@@ -89,9 +107,13 @@ func compileDoc(doc string) []policy.Rule { return compileDocIn(doc, nil) }
 
 // compileDocIn compiles a Markdown document as the AGENTS.md of a repository that
 // holds these folders.
-func compileDocIn(doc string, dirs []string) []policy.Rule {
+func compileDocIn(doc string, dirs []string) []policy.Rule { return compileDocWith(doc, dirs, nil) }
+
+// compileDocWith compiles a Markdown document as the AGENTS.md of a repository that
+// holds these folders and task-runner targets.
+func compileDocWith(doc string, dirs []string, tasks []recognize.Task) []policy.Rule {
 	dirs = slices.Sorted(slices.Values(dirs))
-	p := compileAgentsDoc(doc, &recognize.RepoContext{Tools: []string{"cargo", "pnpm", "go"}, Dirs: dirs})
+	p := compileAgentsDoc(doc, &recognize.RepoContext{Tools: []string{"cargo", "pnpm", "go"}, Dirs: dirs, Tasks: tasks})
 	var out []policy.Rule
 	for _, e := range p.Entries {
 		for _, r := range e.Rules {
@@ -191,7 +213,7 @@ func ownSentences(t *testing.T, file string, atLeast int) {
 	}
 	var s expectationScore
 	for _, c := range cases {
-		rs := compileDocIn(c.doc, c.dirs)
+		rs := compileDocWith(c.doc, c.dirs, c.tasks)
 		for _, e := range c.expect {
 			s.judge(t, c.name, c.doc, e, lineVerdict(t, reg, rs, e.line, e.history), rs)
 		}

@@ -596,6 +596,9 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 	}
 	rules = append(rules, lowerWorkOnBranch(c, rc, rules)...)
 	if len(rules) == 0 {
+		rules = lowerRunnerTargets(c, rc)
+	}
+	if len(rules) == 0 {
 		return recognize.Result{Unenforced: unenforced}
 	}
 	kept := rules[:0]

@@ -14,7 +14,7 @@ var usingFirstRE = lazyre.New("(?i)^(?:if|when(?:ever)?)\\s+(?:you\\s+(?:are\\s+
 // usingFirstOrder rewrites such a sentence as the order it states ("Run `go generate
 // ./...` before `go test`."); text is returned as it was otherwise.
 func usingFirstOrder(text string) string {
-	if !strings.Contains(text, " first") || !strings.Contains(text, "`") {
+	if !strings.Contains(text, " first") || !strings.Contains(text, "`") || !strings.HasPrefix(strings.ToLower(strings.TrimSpace(text)), "if ") && !strings.HasPrefix(strings.ToLower(strings.TrimSpace(text)), "when") {
 		return text
 	}
 	m := usingFirstRE.FindStringSubmatch(strings.TrimSpace(text))

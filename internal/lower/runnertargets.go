@@ -1,0 +1,103 @@
+package lower
+
+import (
+	"fmt"
+	"maps"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/norm"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/rules/process"
+)
+
+// runnerTargetsUncertain is why a ban of the tools a task runner's targets run never
+// blocks: the sentence names the runner, and heed read the tools off its targets.
+const runnerTargetsUncertain = "the tools are the ones the runner's targets run, as heed reads them"
+
+// notTools are programs a target's recipe runs that are the shell's or the runner's
+// own, not the project's tools: running them directly is no way around a target.
+var notTools = map[string]bool{
+	"rm": true, "cp": true, "mv": true, "mkdir": true, "echo": true, "printf": true, "cd": true, "cat": true,
+	"touch": true, "ln": true, "chmod": true, "test": true, "true": true, "false": true, "sh": true, "bash": true,
+	"env": true, "export": true, "set": true, "sed": true, "awk": true, "grep": true, "find": true, "xargs": true,
+	"tee": true, "sleep": true, "exit": true, "git": true, "make": true, "just": true, "npm": true, "pnpm": true,
+	"yarn": true, "bun": true, "npx": true, "task": true, "command": true, "which": true, "curl": true, "wget": true,
+}
+
+// lowerRunnerTargets: "Use `make` targets, which are the source of truth for builds,
+// tests, and linting" (norm.RunnerTargets), in a repository whose root Makefile (or
+// justfile, package.json) runs `go test ./...` for `make test`: running `go test`
+// directly goes around the targets. It warns, naming the target that runs the tool.
+func lowerRunnerTargets(c *policy.Constraint, rc *recognize.RepoContext) []policy.Rule {
+	runner, ok := norm.RunnerTargets(c.Text)
+	if !ok || rc == nil {
+		return nil
+	}
+	dir := c.Scope.Dir
+	if dir == "." {
+		dir = ""
+	}
+	var forbid []process.Pattern
+	targetOf := map[string]string{}
+	for _, t := range rc.Tasks {
+		if t.Runner != runner || path.Dir(t.File) != path.Clean("./"+dir) && !(dir == "" && path.Dir(t.File) == ".") {
+			continue
+		}
+		for _, step := range t.Steps {
+			words := toolWords(step)
+			key := strings.Join(words, " ")
+			if len(words) == 0 || targetOf[key] != "" {
+				continue
+			}
+			targetOf[key] = t.Name
+			forbid = append(forbid, process.Pattern{Program: process.ProgramsOf(words[0]), Args: words[1:]})
+		}
+	}
+	if len(forbid) == 0 {
+		return nil
+	}
+	keys := slices.Sorted(maps.Keys(targetOf))
+	n := norm.Norm{Sentence: c.Text, Polarity: norm.Forbid, Uncertain: []string{runnerTargetsUncertain}}
+	var pairs []string
+	for _, k := range keys {
+		n.Objects = append(n.Objects, norm.Object{Kind: norm.KCommand, Text: k, Argv: strings.Fields(k)})
+		pairs = append(pairs, fmt.Sprintf("`%s %s` runs `%s`", runner, targetOf[k], k))
+	}
+	p := process.CommandParams{Forbid: forbid}
+	r := rule(c, &n, process.KindCommand, p)
+	r.Message = "run the project's tools through its " + runner + " targets (" + strings.Join(pairs, "; ") + ")"
+	r.Suggestion = "run the " + runner + " target that runs the tool"
+	r.Cases = process.CommandCases(p)
+	return []policy.Rule{r}
+}
+
+// toolWords is the part of a recipe's command that names the tool: the program and the
+// subcommands after it ("go test", "golangci-lint run", "cargo nextest run"), without
+// options, paths or values; none for the shell's own programs.
+func toolWords(step []string) []string {
+	if len(step) == 0 || notTools[path.Base(step[0])] || strings.Contains(step[0], "/") || strings.Contains(step[0], "=") || strings.HasPrefix(step[0], "$") {
+		return nil
+	}
+	words := []string{step[0]}
+	for _, a := range step[1:] {
+		if len(words) == 3 || a == "" || !subcommandWord(a) {
+			break
+		}
+		words = append(words, a)
+	}
+	return words
+}
+
+// subcommandWord: a word that names a subcommand ("test", "nextest"), not an option,
+// a path, a pattern or a value.
+func subcommandWord(a string) bool {
+	for _, r := range a {
+		if !(r >= 'a' && r <= 'z' || r == '-' && a[0] != '-' || r == ':') {
+			return false
+		}
+	}
+	return a[0] != '-'
+}
