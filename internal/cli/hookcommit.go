@@ -77,6 +77,52 @@ func (app *App) judgeCommitMessages(ev *enforce.HookEvent, res enforce.HookResul
 	return res
 }
 
+// judgeCommitPaths adds, to an allowed pre-tool answer about a shell command, the
+// verdict of the project's rules about which paths a commit may hold ("do not commit
+// `.env`") on what the command's `git add` and `git commit` would put in the commit
+// (githook.CommitCommand): an error-severity violation denies the command, a warning
+// rides along as context.
+func (app *App) judgeCommitPaths(ev *enforce.HookEvent, res enforce.HookResult) enforce.HookResult {
+	if res.Deny || ev == nil || ev.Phase != enforce.PhasePre {
+		return res
+	}
+	text := ev.Line
+	if text == "" {
+		text = strings.Join(ev.Argv, " ")
+	}
+	if !strings.Contains(text, "git") || !strings.Contains(text, "add") && !strings.Contains(text, "commit") && !strings.Contains(text, "stage") {
+		return res
+	}
+	root, ok := enforce.FindRoot(ev.Cwd)
+	if !ok {
+		return res
+	}
+	v, err := githook.CommitCommand(root, ev.Cwd, ev.Line, ev.Argv)
+	if err != nil {
+		return enforce.HookResult{Deny: true, Reason: "[heed] BLOCKED: heed could not tell what this command would commit, so it does not run\n  Reason: " + oneLine(err.Error()) + "\n"}
+	}
+	if v == nil {
+		return res
+	}
+	var b bytes.Buffer
+	for _, n := range v.Notices {
+		if n.Crashed != "" {
+			fmt.Fprintf(&b, "[heed] BLOCKED: rule %s could not judge what the command commits: %s\n", n.Crashed, n.Reason)
+			continue
+		}
+		writeFinding(&b, n.Finding, "commit")
+	}
+	if b.Len() == 0 {
+		return res
+	}
+	if v.Blocked {
+		b.WriteString("[heed] the command did not run: leave those paths out of the commit (unstage them with `git restore --staged PATH`)\n")
+		return enforce.HookResult{Deny: true, Reason: bounded(b.String())}
+	}
+	res.Context = joinLines(res.Context, bounded(b.String()))
+	return res
+}
+
 // bounded cuts s at a line boundary under maxCommitReason.
 func bounded(s string) string {
 	if len(s) <= maxCommitReason {

@@ -46,6 +46,25 @@ func WriteGuards(cs []Compiled) []Compiled {
 	return out
 }
 
+// CommitGuard is a check about which paths a commit may hold ("do not commit
+// `.env`"): live enforcement judges an agent's `git add` and `git commit` with it,
+// against the paths the command would put in the commit, before it runs. The change's
+// paths are all it reads.
+type CommitGuard interface {
+	GuardsCommits() bool
+}
+
+// CommitGuards are the checks among cs that guard commits.
+func CommitGuards(cs []Compiled) []Compiled {
+	var out []Compiled
+	for _, c := range cs {
+		if g, ok := c.Check.(CommitGuard); ok && g.GuardsCommits() {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // FileSelector is a check that can tell, before a file is read, whether it might
 // judge it: the evidence then need not hold the files none of a run's checks wants (a
 // policy of Python rules need not read a project's translations). A check that is not

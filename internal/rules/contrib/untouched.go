@@ -33,7 +33,14 @@ type UntouchedParams struct {
 	HandOnly bool `json:"hand_only,omitempty"`
 }
 
-var _ engine.WriteGuard = (*untouchedCheck)(nil)
+var (
+	_ engine.WriteGuard  = (*untouchedCheck)(nil)
+	_ engine.CommitGuard = (*untouchedCheck)(nil)
+)
+
+// GuardsCommits implements engine.CommitGuard: "do not commit `.env`" is broken by the
+// `git add` or `git commit` that puts the file in a commit.
+func (c *untouchedCheck) GuardsCommits() bool { return c.p.AddedOnly }
 
 // GuardsWrites implements engine.WriteGuard: an agent writing such a file breaks the
 // rule as it writes it; "do not commit `.env`" is about the change, not the write.
