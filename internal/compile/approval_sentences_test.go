@@ -62,7 +62,7 @@ func TestOwnApprovalSentences610(t *testing.T) {
 // TestOwnApprovalSentences617: the approval phrasings of batch 617
 // (testdata/own-sentences-617-ask.txt, pinned after the compiler changed for them).
 func TestOwnApprovalSentences617(t *testing.T) {
-	ownApprovalSentences(t, "testdata/own-sentences-617-ask.txt", 4)
+	ownApprovalSentences(t, "testdata/own-sentences-617-ask.txt", 5)
 }
 
 // ownApprovalSentences judges each case of file as the hooks would, an approval rule

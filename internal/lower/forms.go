@@ -97,6 +97,10 @@ func conceptForms(concept string, rc *recognize.RepoContext) []process.Pattern {
 		return []process.Pattern{pat("gh", []string{"pr", "create"}, []string{"--draft", "-d"})}
 	case "create-issue":
 		return []process.Pattern{pat("gh", []string{"issue", "create"})}
+	case "push-branch":
+		// a push that sets the branch's upstream makes it on the remote; whether
+		// a plain push does depends on the remote, which heed cannot see
+		return []process.Pattern{pat("git", []string{"push"}, []string{"-u", "--set-upstream"})}
 	case "comment":
 		return []process.Pattern{pat("gh", []string{"issue", "comment"}), pat("gh", []string{"pr", "comment"}), pat("gh", []string{"pr", "review"}, []string{"--comment", "-c"})}
 	case "comment-pr":

@@ -967,6 +967,11 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 	if norm.CIOnly(n.Condition) {
 		return nil, "applies in CI only, never to an agent's own commands"
 	}
+	if hasConcept(objs, "push-branch") {
+		// a push that sets an upstream stands for making the branch on the remote,
+		// which a plain push may do too and an upstream push may not
+		n.Uncertain = append(slices.Clone(n.Uncertain), "a push that sets an upstream stands for a new remote branch")
+	}
 	if jointActions(n) {
 		m := *n
 		m.Uncertain = append(slices.Clone(n.Uncertain), "two practices banned together, which may be banned only as one act")

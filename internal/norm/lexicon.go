@@ -340,9 +340,12 @@ var conceptPhrases = sync.OnceValue(func() []phrase {
 		"open-pr":      {"create a pr", "create a pull request", "open a pr", "open a pull request", "open prs", "create prs", "open pull requests", "create pull requests", "open any pr", "open any pull request", "publish a pr", "publish a pull request", "submit a pr", "submit a pull request"},
 		"draft-pr":     {"open draft prs", "open draft pull requests", "open a draft pr", "open a draft pull request", "create draft prs", "create a draft pr", "create draft pull requests", "create a draft pull request", "draft prs", "draft pull requests", "a draft pr", "a draft pull request", "draft pr", "draft pull request", "created as drafts", "created as a draft", "opened as drafts", "opened as a draft", "open prs as drafts", "open pull requests as drafts", "open it as a draft", "open the pr as a draft", "as a draft pr", "as a draft pull request", "as draft prs", "as draft pull requests"},
 		"create-issue": {"create an issue", "open an issue", "file an issue", "create issues", "open issues", "file issues", "publish an issue", "create any issue", "open any issue"},
-		"rebase":       {"rebase", "rebase the commits", "rebase commits", "rebase your branch", "rebase the branch", "rebasing", "rebase pushed commits", "rebase published commits"},
-		"release":      {"create a release", "create releases", "create a github release", "publish a release", "publish releases", "make a release", "draft a release"},
-		"comment":      {"comment on issues or prs", "comment on issues or pull requests", "post comments", "comment on github", "post comments on github", "comment for users"},
+		// a branch made on the remote by a push: `git push -u origin feat`
+		"push-branch": {"create remote branches", "create a remote branch", "open remote branches", "open a remote branch", "push new branches", "push a new branch",
+			"create branches on the remote", "create a branch on the remote", "publish branches", "publish a branch", "publish your branch"},
+		"rebase":  {"rebase", "rebase the commits", "rebase commits", "rebase your branch", "rebase the branch", "rebasing", "rebase pushed commits", "rebase published commits"},
+		"release": {"create a release", "create releases", "create a github release", "publish a release", "publish releases", "make a release", "draft a release"},
+		"comment": {"comment on issues or prs", "comment on issues or pull requests", "post comments", "comment on github", "post comments on github", "comment for users"},
 		// the forge's place names the command: a comment on a pull request is not
 		// one on an issue
 		"comment-pr":    {"comment on a pr", "comment on a pull request", "comment on pull requests", "comment on prs", "post comments on pull requests", "post comments on prs"},
@@ -674,6 +677,7 @@ var postedThingIndex = sync.OnceValue(func() map[string][]phrase {
 	return byFirstWord(phrasesOf(map[string][]string{
 		"open-pr":      {"pr", "prs", "pull request", "pull requests"},
 		"create-issue": {"issue", "issues"},
+		"push-branch":  {"remote branch", "remote branches"},
 		"comment":      {"comment", "comments", "review comment", "review comments", "review"},
 		"release":      {"release", "releases"},
 		"skip":         {"discussion", "discussions", "post", "posts"}, // nothing heed runs creates these
