@@ -2260,6 +2260,15 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 			}
 		}
 	}
+	// "Don't `--admin` merge a PR until `gh pr checks` passes": the option names
+	// which of the acts waits, not one more act
+	for _, o := range n.Before {
+		if o.Kind == norm.KFlag && len(then) > 0 {
+			for i := range then {
+				then[i].Flags = append(slices.Clone(then[i].Flags), flagGroup(then[i], o.Argv))
+			}
+		}
+	}
 	if len(then) == 0 && len(n.Before) > 0 {
 		// "Install (required before integration tests): ...": the order names what
 		// comes after, and heed found no command of it; it is not the commit

@@ -104,7 +104,7 @@ func read(text string, ctx Context) []Norm {
 	if cond, ok := questionCondition(text); ok {
 		return readAs(text, cond, ctx, questionUncertain)
 	}
-	text = slashMoments(consequenceArrows(parenMeans(MomentLabels(text))))
+	text = showsPassing(slashMoments(consequenceArrows(parenMeans(MomentLabels(text)))))
 	// "Use Ruff for formatting (configured in pyproject.toml)": where a tool is
 	// configured is an aside, no condition
 	text = configAsideRE().ReplaceAllString(text, "")
