@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""replay.py ROUND HEED CHECKOUTS OUT: first sight of heed's command rules on whole files.
+
+A round (ROUND, a folder here such as s52) holds repos.tsv (checkout folder, repository,
+commit, instruction file, language), labels.tsv (the constraints a labeller who never ran
+heed found, in their own words) and specs/FOLDER.jsonl: one agent session a checkout, an
+action a line ({"bash": CMD, "exit": N} or {"write": PATH, "content": S}) with what a careful
+reader expects heed to do (deny, ask, warn or allow) and the label it tests.
+
+For each checkout under CHECKOUTS (a git repository of the repository at the commit), the
+script removes heed's scratch .heed/, runs `HEED compile` and `HEED rules --read`, then
+replays the session through `HEED hook claude` as Claude Code would (PreToolUse; then
+PostToolUse, or PostToolUseFailure for a non-zero exit, after an allowed command; writes
+are not applied), and writes OUT/FOLDER.{compile,read}.txt and OUT/FOLDER.hook.tsv. Then it
+prints each action whose verdict differs from the expectation, and the counts:
+
+    right         the verdict expected
+    missed        a deny, ask or warn expected; heed let it run silently
+    weaker        a deny expected; heed warned or asked
+    FALSE-BLOCK   an allow expected; heed denied
+    false-warn    an allow expected; heed warned
+
+and, by label, how many constraints had all their violating actions right.
+With --score-only, it reads OUT as an earlier run wrote it. Python 3 standard library only.
+"""
+import argparse
+import collections
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+here = os.path.dirname(os.path.abspath(__file__))
+
+
+def replay(heed, cwd, spec, out):
+    try:
+        os.remove(os.path.join(cwd, '.heed', 'journal.jsonl'))
+    except FileNotFoundError:
+        pass
+    rows = []
+    for i, a in enumerate(spec):
+        if 'bash' in a:
+            tn, ti = 'Bash', {'command': a['bash']}
+        else:
+            tn, ti = 'Write', {'file_path': os.path.join(cwd, a['write']), 'content': a.get('content', '')}
+        p = {'session_id': 'replay', 'cwd': cwd, 'hook_event_name': 'PreToolUse', 'tool_name': tn,
+             'tool_input': ti, 'tool_use_id': f't{i}', 'transcript_path': '/dev/null'}
+        r = subprocess.run([heed, 'hook', 'claude'], input=json.dumps(p), capture_output=True, text=True, cwd=cwd, timeout=120)
+        if r.returncode == 2:
+            got = 'deny'
+        elif r.returncode != 0:
+            got = f'rc{r.returncode}'
+        elif '"permissionDecision":"ask"' in r.stdout:
+            got = 'ask'
+        elif r.stdout.strip():
+            got = 'warn'  # the agent is told something and the tool runs
+        else:
+            got = 'allow'
+        if got in ('allow', 'warn') and tn == 'Bash':
+            code = a.get('exit', 0)
+            post = dict(p, hook_event_name='PostToolUse' if code == 0 else 'PostToolUseFailure',
+                        tool_response={'stdout': '', 'stderr': '', 'exit_code': code})
+            if code:
+                post['error'] = f'Exit code {code}'
+            subprocess.run([heed, 'hook', 'claude'], input=json.dumps(post), capture_output=True, text=True, cwd=cwd, timeout=120)
+        what = (a.get('bash') or a.get('write')).replace('\n', '\\n')
+        said = (r.stderr + r.stdout).strip().replace('\n', ' | ').replace('\t', ' ')[:300]
+        rows.append('\t'.join([got, tn, what, a['expect'], a.get('label', ''), said]))
+    with open(out, 'w') as f:
+        f.write('\n'.join(rows) + '\n')
+
+
+def kind(exp, got):
+    if exp == got:
+        return 'right'
+    if exp in ('deny', 'ask', 'warn') and got == 'allow':
+        return 'missed'
+    if exp == 'deny' and got in ('warn', 'ask'):
+        return 'weaker'
+    if exp == 'allow' and got == 'deny':
+        return 'FALSE-BLOCK'
+    if exp == 'allow' and got in ('warn', 'ask'):
+        return 'false-' + got
+    return f'other ({exp} -> {got})'
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('round')
+    ap.add_argument('heed')
+    ap.add_argument('checkouts')
+    ap.add_argument('out')
+    ap.add_argument('--score-only', action='store_true')
+    a = ap.parse_args()
+    rdir = os.path.join(here, a.round)
+    os.makedirs(a.out, exist_ok=True)
+    repos = [l.rstrip('\n').split('\t') for l in open(os.path.join(rdir, 'repos.tsv'))][1:]
+    counts = collections.Counter()
+    by_label = collections.defaultdict(list)
+    for row in repos:
+        folder = row[0]
+        cwd = os.path.join(os.path.abspath(a.checkouts), folder)
+        spec = [json.loads(l) for l in open(os.path.join(rdir, 'specs', folder + '.jsonl')) if l.strip() and not l.startswith('#')]
+        out = os.path.join(a.out, folder)
+        if not a.score_only:
+            shutil.rmtree(os.path.join(cwd, '.heed'), ignore_errors=True)
+            for sub, f in (('compile', '.compile.txt'), ('rules', '.read.txt')):
+                args = [a.heed, sub] + (['--read'] if sub == 'rules' else [])
+                with open(out + f, 'w') as fh:
+                    subprocess.run(args, cwd=cwd, stdout=fh, stderr=subprocess.STDOUT, timeout=900)
+            replay(a.heed, cwd, spec, out + '.hook.tsv')
+        for line in open(out + '.hook.tsv'):
+            got, tn, what, expect, label, said = (line.rstrip('\n').split('\t') + [''] * 6)[:6]
+            exp = expect.split()[0].lower()
+            k = kind(exp, got)
+            counts[(exp, k)] += 1
+            if exp != 'allow':
+                by_label[(folder, label)].append(k == 'right')
+            if k != 'right':
+                print(f'{folder}\t{k}\t{label}\t{what[:100]}\t{said[:160]}')
+    print()
+    for (exp, k), n in sorted(counts.items()):
+        print(f'{exp:6} {k:14} {n}')
+    print(f'constraints with a violating action: {len(by_label)}, all right: {sum(all(v) for v in by_label.values())}')
+
+
+if __name__ == '__main__':
+    sys.exit(main())
