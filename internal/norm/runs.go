@@ -406,6 +406,7 @@ var stopWords = sync.OnceValue(func() map[string]bool {
 		"unless": true, "first": true, "again": true, "locally": true, "always": true, "once": true, "each": true,
 		"every": true, "the": true, "a": true, "an": true, "your": true, "all": true, "any": true, "it": true, "this": true,
 		"that": true, "these": true, "those": true, "tests": true, "test-suite": true, "manually": true, "yourself": true,
+		"directly": true, "anymore": true, "ever": true, // "don't invoke cargo directly": how, not an argument
 		"as": true, "so": true, "but": true, "instead": true, "not": true, "only": true, "at": true, "by": true, "of": true,
 		"hooks": true, "checks": true, "files": true, "changes": true, "linters": true, "formatters": true, "suites": true,
 		"scripts": true, "commands": true, "tasks": true, "targets": true,
