@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/project"
@@ -125,7 +126,7 @@ func commitsAll(args []string) bool {
 		case a == "--all":
 			return true
 		case strings.HasPrefix(a, "--"):
-			if commitValueOptions[a] {
+			if commitValueOptions()[a] {
 				i++ // "--message -a": the value
 			}
 		case len(a) > 1 && a[0] == '-':
@@ -147,9 +148,11 @@ func commitsAll(args []string) bool {
 
 // commitValueOptions are the long options of `git commit` whose value may be the
 // next word.
-var commitValueOptions = map[string]bool{"--message": true, "--file": true, "--author": true, "--date": true,
-	"--template": true, "--reedit-message": true, "--reuse-message": true, "--fixup": true, "--squash": true,
-	"--trailer": true, "--cleanup": true}
+var commitValueOptions = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"--message": true, "--file": true, "--author": true, "--date": true,
+		"--template": true, "--reedit-message": true, "--reuse-message": true, "--fixup": true, "--squash": true,
+		"--trailer": true, "--cleanup": true}
+})
 
 // gitSubcommand is the subcommand of a git command run in this repository and its
 // arguments; ok is false for anything else (another program, -C or --git-dir, a word

@@ -6,6 +6,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
@@ -19,13 +20,15 @@ const runnerTargetsUncertain = "the tools are the ones the runner's targets run,
 
 // notTools are programs a target's recipe runs that are the shell's or the runner's
 // own, not the project's tools: running them directly is no way around a target.
-var notTools = map[string]bool{
-	"rm": true, "cp": true, "mv": true, "mkdir": true, "echo": true, "printf": true, "cd": true, "cat": true,
-	"touch": true, "ln": true, "chmod": true, "test": true, "true": true, "false": true, "sh": true, "bash": true,
-	"env": true, "export": true, "set": true, "sed": true, "awk": true, "grep": true, "find": true, "xargs": true,
-	"tee": true, "sleep": true, "exit": true, "git": true, "make": true, "just": true, "npm": true, "pnpm": true,
-	"yarn": true, "bun": true, "npx": true, "task": true, "command": true, "which": true, "curl": true, "wget": true,
-}
+var notTools = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"rm": true, "cp": true, "mv": true, "mkdir": true, "echo": true, "printf": true, "cd": true, "cat": true,
+		"touch": true, "ln": true, "chmod": true, "test": true, "true": true, "false": true, "sh": true, "bash": true,
+		"env": true, "export": true, "set": true, "sed": true, "awk": true, "grep": true, "find": true, "xargs": true,
+		"tee": true, "sleep": true, "exit": true, "git": true, "make": true, "just": true, "npm": true, "pnpm": true,
+		"yarn": true, "bun": true, "npx": true, "task": true, "command": true, "which": true, "curl": true, "wget": true,
+	}
+})
 
 // lowerRunnerTargets: "Use `make` targets, which are the source of truth for builds,
 // tests, and linting" (norm.RunnerTargets), in a repository whose root Makefile (or
@@ -78,7 +81,7 @@ func lowerRunnerTargets(c *policy.Constraint, rc *recognize.RepoContext) []polic
 // subcommands after it ("go test", "golangci-lint run", "cargo nextest run"), without
 // options, paths or values; none for the shell's own programs.
 func toolWords(step []string) []string {
-	if len(step) == 0 || notTools[path.Base(step[0])] || strings.Contains(step[0], "/") || strings.Contains(step[0], "=") || strings.HasPrefix(step[0], "$") {
+	if len(step) == 0 || notTools()[path.Base(step[0])] || strings.Contains(step[0], "/") || strings.Contains(step[0], "=") || strings.HasPrefix(step[0], "$") {
 		return nil
 	}
 	words := []string{step[0]}
