@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/enforce"
@@ -26,17 +27,7 @@ const maxCommitReason = 8000
 // it runs: an error-severity violation denies the command, a warning rides along as
 // context. Commands that run no `git commit` cost a substring test: no rule is loaded.
 func (app *App) judgeCommitMessages(ev *enforce.HookEvent, res enforce.HookResult) enforce.HookResult {
-	if res.Deny || ev == nil || ev.Phase != enforce.PhasePre {
-		return res
-	}
-	text := ev.Line
-	if text == "" {
-		text = strings.Join(ev.Argv, " ")
-	}
-	if !strings.Contains(text, "commit") || !strings.Contains(text, "git") {
-		return res
-	}
-	root, ok := enforce.FindRoot(ev.Cwd)
+	root, ok := gitCommandRoot(ev, res, "commit")
 	if !ok {
 		return res
 	}
@@ -83,17 +74,7 @@ func (app *App) judgeCommitMessages(ev *enforce.HookEvent, res enforce.HookResul
 // (githook.CommitCommand): an error-severity violation denies the command, a warning
 // rides along as context.
 func (app *App) judgeCommitPaths(ev *enforce.HookEvent, res enforce.HookResult) enforce.HookResult {
-	if res.Deny || ev == nil || ev.Phase != enforce.PhasePre {
-		return res
-	}
-	text := ev.Line
-	if text == "" {
-		text = strings.Join(ev.Argv, " ")
-	}
-	if !strings.Contains(text, "git") || !strings.Contains(text, "add") && !strings.Contains(text, "commit") && !strings.Contains(text, "stage") {
-		return res
-	}
-	root, ok := enforce.FindRoot(ev.Cwd)
+	root, ok := gitCommandRoot(ev, res, "add", "commit", "stage")
 	if !ok {
 		return res
 	}
@@ -121,6 +102,23 @@ func (app *App) judgeCommitPaths(ev *enforce.HookEvent, res enforce.HookResult) 
 	}
 	res.Context = joinLines(res.Context, bounded(b.String()))
 	return res
+}
+
+// gitCommandRoot is the repository of an allowed pre-tool shell command that may run
+// git with one of the subcommands (a substring test: other commands load nothing);
+// ok is false for any other answer or command.
+func gitCommandRoot(ev *enforce.HookEvent, res enforce.HookResult, subcommands ...string) (string, bool) {
+	if res.Deny || ev == nil || ev.Phase != enforce.PhasePre {
+		return "", false
+	}
+	text := ev.Line
+	if text == "" {
+		text = strings.Join(ev.Argv, " ")
+	}
+	if !strings.Contains(text, "git") || !slices.ContainsFunc(subcommands, func(s string) bool { return strings.Contains(text, s) }) {
+		return "", false
+	}
+	return enforce.FindRoot(ev.Cwd)
 }
 
 // bounded cuts s at a line boundary under maxCommitReason.
