@@ -15,7 +15,11 @@ var (
 	refCondRE   = lazyre.New(`\b(if|when|whenever|unless|where|optionally|if any|if applicable|when applicable|if there is)\b|\bcommits?( messages?)? (that|which) (resolves?|fix(es)?|closes?|address(es)?|relates? to)\b`)
 	// refScopeRE: a sentence on what a commit's changes belong to ("commits shall only
 	// contain relevant changes for the issue"), not on a reference in its message
-	refScopeRE    = lazyre.New(`\b(contain|contains|include|includes)\b( only)?( relevant| related| the)? (changes?|code|work|edits?) (for|to|of|related to|about|relevant to) (the|an|a|its|one|that) (issue|ticket)\b`)
+	refScopeRE = lazyre.New(`\b(contain|contains|include|includes)\b( only)?( relevant| related| the)? (changes?|code|work|edits?) (for|to|of|related to|about|relevant to) (the|an|a|its|one|that) (issue|ticket)\b`)
+	// refExampleRE: the reference is in an example of a good message ("For example, a
+	// good commit message would be: `... #22222` (note the reference to the ticket)"),
+	// which shows a good practice, not what every commit must hold
+	refExampleRE  = lazyre.New(`\b(a good (commit )?message (would be|is|looks like)|note the reference)\b`)
 	refEveryRE    = lazyre.New(`\b(every|each|all) commits?( messages?)?\b|\bcommit messages?\b`)
 	refNumbersRE  = lazyre.New(`\b(issue|ticket|pr|pull[- ]request) (numbers?|ids?|references?|links?)\b|\binternal ticket ids?\b`)
 	refEmojiRE    = lazyre.New(`\bemojis?\b`)
@@ -42,7 +46,7 @@ var (
 // reference only some commits need ("if the commit fixes an issue") is a condition
 // heed cannot observe, and one asked of the pull request is not the commits'.
 func RequiresIssueRef(lower string) bool {
-	return !SaysPR(lower) && !Forbids(lower) && !refCondRE.MatchString(lower) && !refScopeRE.MatchString(lower) && refDemandRE.MatchString(lower) && refEveryRE.MatchString(lower)
+	return !SaysPR(lower) && !Forbids(lower) && !refCondRE.MatchString(lower) && !refScopeRE.MatchString(lower) && refDemandRE.MatchString(lower) && refEveryRE.MatchString(lower) && !refExampleRE.MatchString(lower)
 }
 
 // RefBans is what a sentence forbids commit messages or pull-request text to hold.

@@ -10,6 +10,9 @@ func TestCommitReferenceReadings(t *testing.T) {
 	for _, s := range []string{
 		"if the commit fixes an issue, reference it in the commit message.",
 		"reference the issue in the pull request and the commit message.",
+		// a fresh file (s53, pekko's CONTRIBUTING.md): an example of a good message,
+		// whose ticket reference the reader is told to note, is no demand
+		"once your feature is complete, prepare the commit following our guide. for example, a good commit message would be: (note the reference to the ticket it aimed to resolve).",
 	} {
 		if RequiresIssueRef(s) {
 			t.Errorf("RequiresIssueRef(%q): a conditional or PR reference read as every commit's", s)
