@@ -110,6 +110,10 @@ var markerPhrases = sync.OnceValue(func() []phrase {
 			"generally", "usually", "typically", "ideally", "in most cases", "consider", "where practical",
 			"when practical", "if practical", "as much as possible", "when feasible", "where feasible",
 			"good practice", "a good practice", "best practice", "it is a good idea", "it's a good idea", "recommended",
+			// "`sbt javafmtAll` was run with JDK 17 when relevant": only where the
+			// reader judges it relevant, which heed cannot
+			"when relevant", "where relevant", "if relevant", "when appropriate", "where appropriate", "if appropriate", "as appropriate",
+			"if applicable", "where applicable", "when applicable",
 		},
 		mTogether: {"in the same command", "in one command", "in a single command", "in the same command line", "chain", "chaining", "chained", "together with", "combined with", "in the same shell command", "on one line", "in one line", "with &&"},
 		mScope:    {"in", "under", "inside", "within", "from within", "in the", "under the", "inside the", "within the"},

@@ -5127,8 +5127,8 @@ var (
 // passing ("`bin/rails test:system` - system tests (only when applicable)", "`make
 // docs` (if you changed the API)", "optional: `make bench`").
 func ConditionalItem(text string) bool {
-	low := " " + strings.ToLower(strings.NewReplacer("(", " ", ")", " ", ",", " ", ":", " ").Replace(text)) + " "
-	for _, w := range []string{" if ", " only when ", " when applicable ", " where applicable ", " if applicable ", " optional ", " optionally ", " when needed ", " if needed ", " when relevant ", " unless "} {
+	low := " " + strings.ToLower(strings.NewReplacer("(", " ", ")", " ", ",", " ", ":", " ", ";", " ", ". ", " ").Replace(strings.TrimSuffix(strings.TrimSpace(text), "."))) + " "
+	for _, w := range []string{" if ", " only when ", " when applicable ", " where applicable ", " if applicable ", " optional ", " optionally ", " when needed ", " if needed ", " when relevant ", " where relevant ", " if relevant ", " unless "} {
 		if strings.Contains(low, w) {
 			return true
 		}
