@@ -920,6 +920,12 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		return nil, "a ban of commands named by their role, under a condition heed cannot see"
 	}
 	objs = pushTargets(objs, n.Sentence)
+	if norm.PortabilityBan(c.Text) || norm.PortabilityBan(leadInOf(c, rc)) {
+		// "Do not use these commands -- they are not portable across all target
+		// platforms: `jq`, `grep -A`": what the project's scripts may call, not
+		// what the agent may run on its own machine
+		return nil, "bans commands the project's scripts must not call (portability), not the agent's own"
+	}
 	if norm.MannerCondition(n.Condition) {
 		// "avoid running `make e2e` in a loop": one way of running it, which no
 		// single command shows

@@ -1,0 +1,21 @@
+package norm
+
+import (
+	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
+)
+
+// portabilityRE: the reason a text gives for a ban is portability: the commands are
+// what the project's scripts must not call on the platforms they run on ("they are
+// not portable across all target platforms", "not POSIX", "not available everywhere").
+var portabilityRE = lazyre.New(`(?i)\b(?:not|non-?)\s*portable\b|\bportability\b|\bnot\s+(?:posix|available\s+(?:everywhere|on\s+all))\b|\btarget\s+platforms\b`)
+
+// PortabilityBan reports whether text bans commands for portability's sake.
+func PortabilityBan(text string) bool {
+	low := strings.ToLower(text)
+	if !strings.Contains(low, "portab") && !strings.Contains(low, "posix") && !strings.Contains(low, "platform") && !strings.Contains(low, "everywhere") {
+		return false
+	}
+	return portabilityRE.MatchString(text)
+}
