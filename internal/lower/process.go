@@ -978,6 +978,12 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		// which a plain push may do too and an upstream push may not
 		n.Uncertain = append(slices.Clone(n.Uncertain), "a push that sets an upstream stands for a new remote branch")
 	}
+	if !n.Together && norm.JoinsSpans(n.Sentence) && len(objs) > 1 {
+		// "always use `git mv`, never `mv` + `git add`": the two in one act
+		m := *n
+		m.Together = true
+		n = &m
+	}
 	if jointActions(n) {
 		m := *n
 		m.Uncertain = append(slices.Clone(n.Uncertain), "two practices banned together, which may be banned only as one act")
