@@ -920,6 +920,10 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		return nil, "a ban of commands named by their role, under a condition heed cannot see"
 	}
 	objs = pushTargets(objs, n.Sentence)
+	if norm.RedundantOnly(n.Sentence) {
+		// "Avoid redundant `cd`": the command where it is not needed only
+		return nil, "bans the command only where it is not needed, which heed cannot see"
+	}
 	if norm.PortabilityBan(c.Text) || norm.PortabilityBan(leadInOf(c, rc)) {
 		// "Do not use these commands -- they are not portable across all target
 		// platforms: `jq`, `grep -A`": what the project's scripts may call, not

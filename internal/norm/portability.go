@@ -19,3 +19,12 @@ func PortabilityBan(text string) bool {
 	}
 	return portabilityRE.MatchString(text)
 }
+
+// redundantRE: a command banned only where it is not needed ("Avoid redundant `cd`",
+// "no unnecessary `npm install`"): whether it is, heed cannot see.
+var redundantRE = lazyre.New("(?i)\\b(?:redundant|unnecessary|needless|superfluous)\\s+`|`\\s+(?:needlessly|unnecessarily|redundantly)\\b")
+
+// RedundantOnly reports whether text bans a command only where it is not needed.
+func RedundantOnly(text string) bool {
+	return strings.Contains(text, "`") && redundantRE.MatchString(text)
+}
