@@ -99,3 +99,29 @@ func TestAContributorsGuideDoesNotDemoteAnAgentFilesBan(t *testing.T) {
 		t.Errorf("beside a CLAUDE.md that shows the command: %s, want warning", got)
 	}
 }
+
+// A contributors' guide's branch format that the agent file beside it contradicts
+// (fresh file s53, sentry-dart: CONTRIBUTING.md asks people for
+// `git-username/type/short-description`, AGENTS.md shows the agent `feat/x`) warns for
+// review instead of blocking the agent's own format.
+func TestAnAgentFilesBranchFormatPutsTheGuidesInDoubt(t *testing.T) {
+	guide := "# Contributing\n\n## Branch Naming\n\nUse the format `git-username/type/short-description` for branch names.\n"
+	severity := func(files map[string]string) string {
+		p := compileFiles(files, &recognize.RepoContext{})
+		for _, e := range p.Entries {
+			for _, r := range e.Rules {
+				if r.Kind == "command" && e.Constraint.File == "CONTRIBUTING.md" {
+					return r.Severity
+				}
+			}
+		}
+		return "no rule"
+	}
+	if got := severity(map[string]string{"CONTRIBUTING.md": guide}); got != policy.SeverityError {
+		t.Errorf("the guide alone: %s, want error", got)
+	}
+	agents := "# Pull Requests\n\n- **Branch naming** — `<type>/<short-description>` (e.g., `feat/session-replay-privacy`, `fix/memory-leak-scope`)\n"
+	if got := severity(map[string]string{"CONTRIBUTING.md": guide, "AGENTS.md": agents}); got != policy.SeverityWarning {
+		t.Errorf("beside an AGENTS.md with another format: %s, want warning", got)
+	}
+}

@@ -553,7 +553,7 @@ func (processRec) Recognize(c *policy.Constraint, rc *recognize.RepoContext) rec
 		case n.Polarity == norm.Require && (n.InPackage || len(n.RunIn) > 0) && len(n.Before) == 0 && len(n.After) == 0:
 			r, why = lowerInPackage(c, rc, n)
 		case n.Polarity == norm.Require && hasConcept(n.Objects, "branch-name"):
-			r = lowerBranchNames(c, n)
+			r = lowerBranchNames(c, rc, n)
 		case n.Polarity == norm.Require && hasConcept(n.Objects, "pr-base"):
 			r = lowerPRBase(c, n)
 		case !bans && n.Subject == "" && flagsOnEvent(n) != nil:
@@ -2490,18 +2490,13 @@ func branchSection(c *policy.Constraint, rc *recognize.RepoContext) (recognize.R
 	if doubt != "" {
 		n.Uncertain = []string{doubt}
 	}
-	return recognize.Result{Rules: lowerBranchNames(c, &n)}, true
+	return recognize.Result{Rules: lowerBranchNames(c, rc, &n)}, true
 }
 
 // lowerBranchNames: a new branch (`git checkout -b NAME`, `git switch -c NAME`,
 // `git worktree add -b NAME`) must have a name the convention allows.
-func lowerBranchNames(c *policy.Constraint, n *norm.Norm) []policy.Rule {
-	var globs []string
-	for _, o := range n.Objects {
-		if o.Kind == norm.KConcept && o.Text == "branch-name" {
-			globs = append(globs, o.Argv...)
-		}
-	}
+func lowerBranchNames(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) []policy.Rule {
+	globs := branchGlobs(n)
 	creates := []struct {
 		args  []string
 		flags []string
@@ -2532,7 +2527,59 @@ func lowerBranchNames(c *policy.Constraint, n *norm.Norm) []policy.Rule {
 		{Expect: policy.ExpectSatisfied, Argv: []string{"git", "switch", "-c", strings.ReplaceAll(globs[0], "*", "x")}, Note: "a name the convention allows"},
 		{Expect: policy.ExpectSatisfied, Argv: []string{"git", "checkout", "main"}, Note: "no new branch"},
 	}
+	if other, at := agentBranchFormat(c, rc, globs); other != "" {
+		// CONTRIBUTING.md says `git-username/type/...` to people, AGENTS.md
+		// `<type>/...` to the agent: the agent's file speaks to the reader heed
+		// enforces on, and a person must say which holds
+		r.Severity = policy.SeverityWarning
+		r.Review = fmt.Sprintf("%s gives the agent another format for branch names (%s)", at, other)
+	}
 	return []policy.Rule{r}
+}
+
+// branchGlobs are the branch-name globs a norm requires.
+func branchGlobs(n *norm.Norm) []string {
+	var globs []string
+	for _, o := range n.Objects {
+		if o.Kind == norm.KConcept && o.Text == "branch-name" {
+			globs = append(globs, o.Argv...)
+		}
+	}
+	return globs
+}
+
+// agentBranchFormat is another format for branch names that an agent file governing
+// c's folder requires, when c is a contributors' guide's; "" when there is none.
+func agentBranchFormat(c *policy.Constraint, rc *recognize.RepoContext, globs []string) (string, string) {
+	if rc == nil || c.Format != formatContributing {
+		return "", ""
+	}
+	for i := range rc.Constraints {
+		o := &rc.Constraints[i]
+		if o.Format == formatContributing || !enclosing(o.Scope.Dir, c.Scope.Dir) || !strings.Contains(strings.ToLower(o.Text), "branch") {
+			continue
+		}
+		at := fmt.Sprintf("%s:%d", o.File, o.Line)
+		for _, on := range norm.Read(o.Text, readContext(o, rc)) {
+			if other := branchGlobs(&on); len(other) > 0 && !slices.Equal(other, globs) {
+				return strings.Join(other, " or "), at
+			}
+		}
+		// "Branch naming — `<type>/<short-description>` (e.g., `feat/x`)": names
+		// the agent's file shows that the guide's format does not allow
+		var shown []string
+		for _, span := range norm.ShownSpans(o.Text) {
+			if strings.Contains(span, "/") && !strings.ContainsAny(span, " <>*") {
+				shown = append(shown, span)
+			}
+		}
+		if len(shown) > 0 && !slices.ContainsFunc(shown, func(name string) bool {
+			return slices.ContainsFunc(globs, func(g string) bool { ok, _ := path.Match(g, name); return ok })
+		}) {
+			return "`" + strings.Join(shown, "`, `") + "`", at
+		}
+	}
+	return "", ""
 }
 
 // areaChanges: "if you've made changes to the frontend, run `npm run lint:fix`" in a
