@@ -40,11 +40,12 @@ def replay(heed, cwd, spec, out):
     except FileNotFoundError:
         pass
     rows = []
+    root = cwd
     for i, a in enumerate(spec):
         if 'bash' in a:
             tn, ti = 'Bash', {'command': a['bash']}
         else:
-            tn, ti = 'Write', {'file_path': os.path.join(cwd, a['write']), 'content': a.get('content', '')}
+            tn, ti = 'Write', {'file_path': os.path.join(root, a['write']), 'content': a.get('content', '')}  # paths are the repository's
         p = {'session_id': 'replay', 'cwd': cwd, 'hook_event_name': 'PreToolUse', 'tool_name': tn,
              'tool_input': ti, 'tool_use_id': f't{i}', 'transcript_path': '/dev/null'}
         r = subprocess.run([heed, 'hook', 'claude'], input=json.dumps(p), capture_output=True, text=True, cwd=cwd, timeout=120)
@@ -65,6 +66,13 @@ def replay(heed, cwd, spec, out):
             if code:
                 post['error'] = f'Exit code {code}'
             subprocess.run([heed, 'hook', 'claude'], input=json.dumps(post), capture_output=True, text=True, cwd=cwd, timeout=120)
+        cd = a.get('bash', '').strip()
+        if got in ('allow', 'warn') and cd.startswith('cd ') and len(cd.split()) == 2:
+            # the agent's shell keeps its directory from one command to the next, as
+            # Claude Code's does: `cd packages/x` alone moves the session there
+            cwd = os.path.normpath(os.path.join(cwd, os.path.expanduser(cd.split()[1])))
+            if not cwd.startswith(root):
+                cwd = root
         what = (a.get('bash') or a.get('write')).replace('\n', '\\n')
         said = (r.stderr + r.stdout).strip().replace('\n', ' | ').replace('\t', ' ')[:300]
         rows.append('\t'.join([got, tn, what, a['expect'], a.get('label', ''), said]))
