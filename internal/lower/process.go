@@ -1023,6 +1023,11 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		via = formsOf(n.Instead, rc, scopeDir).patterns
 		via = append(via, launchersOf(n.Instead, scopeDir)...)
 		via = append(via, runnerForms(via, f.patterns)...)
+		if !slices.ContainsFunc(n.Instead, func(o norm.Object) bool { return !strings.HasSuffix(strings.TrimSpace(o.Text), "()") }) {
+			// "`grep -E` | `_egrep_o()`": a function of the project's scripts, which
+			// no shell of the agent's can call: the ban is the scripts'
+			return nil, "the alternative is a function of the project's code: the ban is about the code the change writes"
+		}
 		if len(via) == 0 && insteadIsCode(n.Instead) {
 			n.Uncertain = append(slices.Clone(n.Uncertain), "the alternative is code, not a command: the ban may be about the scripts the change writes")
 		}
