@@ -6,6 +6,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -244,7 +245,15 @@ func (w *makeWalk) visit(target, chain string) {
 			}
 			text = strings.TrimLeft(text[1:], " \t")
 		}
-		text = w.mf.expand(text, auto, w.overrides, w.x.abs(w.dir), 0)
+		text = strings.TrimLeft(w.mf.expand(text, auto, w.overrides, w.x.abs(w.dir), 0), " \t")
+		// make reads the prefixes of the expanded line too (`$(call print,...)` whose
+		// macro is `@printf ...`)
+		for len(text) > 0 && strings.ContainsRune("@-+", rune(text[0])) {
+			if text[0] == '-' {
+				ignored = true
+			}
+			text = strings.TrimLeft(text[1:], " \t")
+		}
 		if strings.TrimSpace(text) == "" {
 			continue
 		}
@@ -388,6 +397,9 @@ func (mf *makefile) parse(text, file string) error {
 	raw := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 	var cur []string // the targets whose recipe follows
 	inDefine := 0
+	// the macro a define at the top level names, and its body: a one-line body is a
+	// variable `$(call NAME,...)` expands
+	defining, body := "", []string(nil)
 	for i := 0; i < len(raw); i++ {
 		start := i + 1
 		l := raw[i]
@@ -406,8 +418,13 @@ func (mf *makefile) parse(text, file string) error {
 			t := strings.TrimSpace(l)
 			if t == "endef" || strings.HasPrefix(t, "endef ") {
 				inDefine--
+				if _, seen := mf.vars[defining]; inDefine == 0 && defining != "" && len(body) == 1 && !seen {
+					mf.vars[defining] = body[0]
+				}
 			} else if strings.HasPrefix(t, "define ") || strings.HasSuffix(t, " define") {
 				inDefine++
+			} else if inDefine == 1 {
+				body = append(body, l)
 			}
 			continue
 		}
@@ -434,6 +451,10 @@ func (mf *makefile) parse(text, file string) error {
 		case "define":
 			inDefine++
 			cur = nil
+			defining, body = strings.TrimRight(strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(strings.TrimSpace(rest), "="), ":")), ":"), nil
+			if strings.ContainsAny(defining, " \t$") {
+				defining = ""
+			}
 			continue
 		case "include", "-include", "sinclude":
 			mf.includes = append(mf.includes, makeInclude{name: rest, optional: word != "include", at: fmt.Sprintf("%s:%d", file, start)})
@@ -690,6 +711,9 @@ func (mf *makefile) lookup(ref string, auto, overrides map[string]string, dir st
 	if depth >= maxExpand || *work < 0 {
 		return unknownWord(ref)
 	}
+	if v, ok := mf.callOf(ref, auto, overrides, dir, depth, work); ok {
+		return v
+	}
 	if strings.ContainsAny(ref, " \t,:") || strings.Contains(ref, "$") {
 		// a function call ($(shell ...), $(wildcard ...)), a substitution reference
 		// ($(SRC:.c=.o)) or a computed name
@@ -727,6 +751,30 @@ func (mf *makefile) lookup(ref string, auto, overrides map[string]string, dir st
 		return mf.expandB(v, auto, overrides, dir, depth+1, work)
 	}
 	return unknownWord(ref)
+}
+
+// callOf expands `$(call NAME,ARG...)` of a one-line macro the makefile defines
+// (`define print` ... `@printf ... $(1)`): its body with $(1), $(2) ... bound to the
+// arguments. ok is false for anything else, and for arguments that hold references
+// themselves, whose commas heed does not split.
+func (mf *makefile) callOf(ref string, auto, overrides map[string]string, dir string, depth int, work *int) (string, bool) {
+	rest, ok := strings.CutPrefix(ref, "call ")
+	if !ok || strings.Contains(rest, "$") {
+		return "", false
+	}
+	args := strings.Split(rest, ",")
+	body, ok := mf.vars[strings.TrimSpace(args[0])]
+	if !ok {
+		return "", false
+	}
+	bound := make(map[string]string, len(auto)+len(args))
+	for k, v := range auto {
+		bound[k] = v
+	}
+	for i, a := range args[1:] {
+		bound[strconv.Itoa(i+1)] = strings.TrimSpace(a)
+	}
+	return mf.expandB(body, bound, overrides, dir, depth+1, work), true
 }
 
 func firstField(s string) string {

@@ -590,3 +590,26 @@ func TestJustOptionalVariadic(t *testing.T) {
 		t.Errorf("just check with no paths: %q, want the parameter left unknown", got)
 	}
 }
+
+// A one-line macro called in a recipe (`${call print, ...}`, fresh file s52: openfga's
+// Makefile) expands with its arguments, and the prefixes of the expanded line (`@`)
+// are make's, not the command's; a macro of several lines stays computed.
+func TestMakefileCall(t *testing.T) {
+	root := repo(t, map[string]string{"Makefile": "define print\n\t@printf \"%s\\n\" $(1)\nendef\n\ndefine many\n\techo a\n\techo b\nendef\n\nlint:\n\t${call print, \"Linting\"}\n\t@golangci-lint run ./...\n\ncheck:\n\t$(call many)\n\tgo vet ./...\n"})
+	r := &Reader{}
+	got, err := expand(t, r, root, "", "make lint")
+	if err != nil {
+		t.Fatal(err)
+	}
+	same(t, "make lint", got, []string{
+		`printf '%s\n' Linting @ Makefile:11 [lint]`,
+		`golangci-lint run ./... @ Makefile:12 [lint]`,
+	})
+	got, err = expand(t, r, root, "", "make check")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || !strings.Contains(got[0], "(computed)") || !strings.HasPrefix(got[1], "go vet") {
+		t.Errorf("make check: %q, want a computed step, then go vet", got)
+	}
+}
