@@ -21,7 +21,9 @@ import (
 const (
 	maxTasks     = 400
 	maxTaskSteps = 8
-	maxTaskFile  = 1 << 20
+	// maxTaskPrograms bounds the programs one target's expansion lists.
+	maxTaskPrograms = 32
+	maxTaskFile     = 1 << 20
 )
 
 // repoTasks lists the targets of the task runners at the repository's root, with the
@@ -49,6 +51,7 @@ func repoTasks(root string, paths []string) []recognize.Task {
 		steps, err := r.Expand(root, &engine.Command{Argv: argv, Root: root})
 		if err == nil {
 			t.Steps = stepArgvs(steps)
+			t.Programs = stepPrograms(steps)
 		}
 		out = append(out, t)
 	}
@@ -90,6 +93,28 @@ func runnerFile(runner string) string {
 		return "tox.ini"
 	}
 	return runner
+}
+
+// stepPrograms are the leading words of the steps of a target's expansion whose
+// program heed read: each up to its first word computed at run time, at most
+// maxTaskPrograms of them.
+func stepPrograms(steps []engine.RunStep) [][]string {
+	var out [][]string
+	for _, st := range steps {
+		c := st.Command
+		if c.Unparsable != "" || len(c.Argv) == 0 || len(out) == maxTaskPrograms {
+			continue
+		}
+		end := len(c.Argv)
+		for _, d := range c.DynamicArgs {
+			end = min(end, d)
+		}
+		if end == 0 || strings.Contains(c.Argv[0], "$") {
+			continue
+		}
+		out = append(out, slices.Clone(c.Argv[:end]))
+	}
+	return out
 }
 
 // stepArgvs are the commands a target's expansion runs, in order, when the runner's

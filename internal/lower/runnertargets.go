@@ -27,6 +27,9 @@ var notTools = sync.OnceValue(func() map[string]bool {
 		"env": true, "export": true, "set": true, "sed": true, "awk": true, "grep": true, "find": true, "xargs": true,
 		"tee": true, "sleep": true, "exit": true, "git": true, "make": true, "just": true, "npm": true, "pnpm": true,
 		"yarn": true, "bun": true, "npx": true, "task": true, "command": true, "which": true, "curl": true, "wget": true,
+		"break": true, "continue": true, "sort": true, "uniq": true, "head": true, "tail": true, "wc": true, "cut": true,
+		"tr": true, "read": true, "while": true, "for": true, "if": true, "then": true, "fi": true, "do": true, "done": true,
+		"[": true, "[[": true, "ls": true, "pwd": true, "date": true, "tput": true, "install": true, "rmdir": true,
 	}
 })
 
@@ -49,7 +52,11 @@ func lowerRunnerTargets(c *policy.Constraint, rc *recognize.RepoContext) []polic
 		if t.Runner != runner || path.Dir(t.File) != path.Clean("./"+dir) && !(dir == "" && path.Dir(t.File) == ".") {
 			continue
 		}
-		for _, step := range t.Steps {
+		steps := t.Programs
+		if len(steps) == 0 {
+			steps = t.Steps
+		}
+		for _, step := range steps {
 			words := toolWords(step)
 			key := strings.Join(words, " ")
 			if len(words) == 0 || targetOf[key] != "" {

@@ -152,6 +152,11 @@ type Task struct {
 	// and the runner's success implies each (`vitest run` for a "test" script; a
 	// make target that runs `npm run build` and so `tsc -p .`); nil otherwise.
 	Steps [][]string
+	// Programs are the program and the words after it up to the first computed one,
+	// of each step heed read the program of, even where Steps is nil for a word
+	// computed at run time further on (`go test -run "$(FILTER)" ./...` gives `go
+	// test -run`): which tools the target runs, not whether its success implies them.
+	Programs [][]string
 }
 
 // Resolvable reports whether names can be resolved against the repository: its
