@@ -116,3 +116,27 @@ func TestAReferencedDocumentBindsAsShould(t *testing.T) {
 		}
 	}
 }
+
+// A document named in a code span promises no path ("Path-specific guidance lives
+// under `.github/instructions/`: `tests.instructions.md` - ...", "See
+// `CONTRIBUTING.md`" from .github/; fresh file s54): when no file is there, heed says
+// nothing, where a link's destination that is no file is named.
+func TestADocumentNamedInACodeSpanThatIsNoFileIsNoWarning(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		".github/copilot-instructions.md":            "# Review\n\nPath-specific guidance lives under `.github/instructions/`:\n\n- See `tests.instructions.md` for the tests.\n- See `CONTRIBUTING.md` for the workflow.\n- Read the [missing page](gone.md).\n",
+		".github/instructions/tests.instructions.md": "---\napplyTo: \"**/*_test.go\"\n---\n- Use table tests.\n",
+		"CONTRIBUTING.md":                            "# Contributing\n\n- Sign off every commit.\n",
+	})
+	set, err := Load(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"tests.instructions.md", "CONTRIBUTING.md"} {
+		if warned(set.Warnings, ".github/copilot-instructions.md", "link to "+name) {
+			t.Errorf("a code span naming %s warned: %v", name, set.Warnings)
+		}
+	}
+	if !warned(set.Warnings, ".github/copilot-instructions.md", "link to gone.md: no such file") {
+		t.Errorf("a link to a missing document is not named: %v", set.Warnings)
+	}
+}

@@ -314,6 +314,12 @@ func (l *loader) followLink(f File, ref importRef, binds bool, chain []string, d
 	if err != nil || fi.IsDir() {
 		other, ok := l.caseVariant(rel)
 		if !ok {
+			if ref.Span {
+				// "`tests.instructions.md` - provider tests", a file of a folder the
+				// text named before, or "See `CONTRIBUTING.md`" from .github/: a
+				// name in a code span promises no path, so its absence is no error
+				return
+			}
 			l.warn(f.Path, ref.Line, "link to %s: no such file in the repository; not followed", ref.Target)
 			return
 		}

@@ -28,6 +28,9 @@ type importRef struct {
 	Target string
 	Line   int
 	Link   bool
+	// Span: the target is a code span naming a document, not a link's destination:
+	// it may be written from the repository's root as well as from the file's folder
+	Span bool
 }
 
 // extractor walks one file's syntax tree and collects its constraints.
@@ -685,7 +688,7 @@ func (x *extractor) scanLinks(tb *textBuf, full string) {
 	for _, r := range tb.code {
 		span := strings.Trim(s[r[0]:r[1]], "` ")
 		if !strings.ContainsAny(span, " \t") && hasDocExt(span) {
-			links = append(links, importRef{Target: span, Line: tb.lineAt(r[0]), Link: true})
+			links = append(links, importRef{Target: span, Line: tb.lineAt(r[0]), Link: true, Span: true})
 		}
 	}
 	for _, l := range links {
