@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -164,4 +166,26 @@ func lineText(content []byte, n int) string {
 		content = rest
 	}
 	return ""
+}
+
+// GuardedShellWrites judges the files a shell command writes or removes (paths,
+// repository-relative, as enforce.WrittenPaths reads them) with the rules that guard
+// which files may be written: `sed -i` on a file a rule says never to edit breaks it
+// as a Write would. Only the paths are judged; a path that is no file yet is a file
+// the command adds.
+func GuardedShellWrites(p *project.Project, paths []string) []report.Finding {
+	guards := engine.WriteGuards(p.Rules)
+	if len(guards) == 0 {
+		return nil
+	}
+	var found []report.Finding
+	for _, rel := range paths {
+		if !repo.ValidRel(rel) {
+			continue
+		}
+		_, err := os.Stat(filepath.Join(p.Root, filepath.FromSlash(rel)))
+		file := &engine.File{Path: rel, New: errors.Is(err, fs.ErrNotExist)}
+		found = append(found, judgeGuards(guards, file)...)
+	}
+	return found
 }

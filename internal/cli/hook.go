@@ -210,7 +210,7 @@ func (app *App) runAgentHook(agent string, rulesContext bool) (err error) {
 	if rulesContext && agent == enforce.AgentClaude {
 		h.RulesFor = projects.fileRules
 	}
-	return app.respond(agent, ev, app.judgeCommitPaths(ev, app.judgeCommitMessages(ev, h.Handle(ev))))
+	return app.respond(agent, ev, app.judgeShellWrites(ev, app.judgeCommitPaths(ev, app.judgeCommitMessages(ev, h.Handle(ev))), projects))
 }
 
 func denyInternal(reason string) enforce.HookResult {
