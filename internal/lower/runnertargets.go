@@ -46,6 +46,20 @@ func lowerRunnerTargets(c *policy.Constraint, rc *recognize.RepoContext) []polic
 	if dir == "." {
 		dir = ""
 	}
+	// a tool the file shows run directly ("If using `go test` directly, run `go
+	// generate ./...` first") is one it allows outside the targets
+	shown := shownCommands(c, rc)
+	for i := range rc.Constraints {
+		if o := &rc.Constraints[i]; o.File == c.File {
+			if used := norm.UsedDirectly(o.Text); used != "" {
+				shown = append(shown, example{argv: strings.Fields(used)})
+			}
+		}
+	}
+	showsRun := func(f process.Pattern) bool {
+		one := process.CommandParams{Forbid: []process.Pattern{f}}
+		return slices.ContainsFunc(shown, func(ex example) bool { return process.JudgeArgv(one, ex.argv) == policy.ExpectViolated })
+	}
 	var forbid []process.Pattern
 	targetOf := map[string]string{}
 	for _, t := range rc.Tasks {
@@ -62,8 +76,12 @@ func lowerRunnerTargets(c *policy.Constraint, rc *recognize.RepoContext) []polic
 			if len(words) == 0 || targetOf[key] != "" {
 				continue
 			}
+			f := process.Pattern{Program: process.ProgramsOf(words[0]), Args: words[1:]}
+			if showsRun(f) {
+				continue
+			}
 			targetOf[key] = t.Name
-			forbid = append(forbid, process.Pattern{Program: process.ProgramsOf(words[0]), Args: words[1:]})
+			forbid = append(forbid, f)
 		}
 	}
 	if len(forbid) == 0 {
@@ -76,12 +94,23 @@ func lowerRunnerTargets(c *policy.Constraint, rc *recognize.RepoContext) []polic
 		n.Objects = append(n.Objects, norm.Object{Kind: norm.KCommand, Text: k, Argv: strings.Fields(k)})
 		pairs = append(pairs, fmt.Sprintf("`%s %s` runs `%s`", runner, targetOf[k], k))
 	}
-	p := process.CommandParams{Forbid: forbid}
+	// the runner's own commands run the tools as the sentence asks: `make lint`
+	// runs `golangci-lint run` on the agent's behalf
+	p := process.CommandParams{Forbid: forbid, Via: []process.Pattern{{Program: runnerPrograms(runner)}}}
 	r := rule(c, &n, process.KindCommand, p)
 	r.Message = "run the project's tools through its " + runner + " targets (" + strings.Join(pairs, "; ") + ")"
 	r.Suggestion = "run the " + runner + " target that runs the tool"
 	r.Cases = process.CommandCases(p)
 	return []policy.Rule{r}
+}
+
+// runnerPrograms are the programs that run a runner's targets: npm's scripts run by
+// whichever package manager.
+func runnerPrograms(runner string) []string {
+	if runner == "npm" {
+		return []string{"npm", "pnpm", "yarn", "bun"}
+	}
+	return []string{runner}
 }
 
 // toolWords is the part of a recipe's command that names the tool: the program and the

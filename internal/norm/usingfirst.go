@@ -23,3 +23,13 @@ func usingFirstOrder(text string) string {
 	}
 	return "Run " + m[2] + " before " + m[1] + "."
 }
+
+// UsedDirectly is the command a sentence concedes the reader may run on its own ("If
+// using `go test` directly, run `go generate ./...` first" allows `go test` run
+// directly, after the step it names); "" for any other sentence.
+func UsedDirectly(text string) string {
+	if usingFirstOrder(text) == text {
+		return ""
+	}
+	return strings.Trim(usingFirstRE.FindStringSubmatch(strings.TrimSpace(text))[1], "`")
+}
