@@ -205,15 +205,21 @@ func (g *guard) checkTarget(t target, cwd string, cwdUnknown bool) (guardHit, bo
 // commandHits lists the guarded files the commands and redirections of a line write.
 func (g *guard) commandHits(cmds []engine.Command, redirs []shell.Redirect) []guardHit {
 	var hits []guardHit
-	add := func(h guardHit, ok bool) {
-		if ok {
+	g.eachWrite(cmds, redirs, func(t target, cwd string, unknown bool) {
+		if h, ok := g.checkTarget(t, cwd, unknown); ok {
 			hits = append(hits, h)
 		}
-	}
+	})
+	return hits
+}
+
+// eachWrite calls yield with each file the commands and redirections of a line
+// plainly write (or remove), and the directory its word is relative to.
+func (g *guard) eachWrite(cmds []engine.Command, redirs []shell.Redirect, yield func(t target, cwd string, unknown bool)) {
 	for _, r := range redirs {
 		if t, ok := plainWord(r.Path, r.Dynamic); ok {
 			t.removes = false
-			add(g.checkTarget(t, r.Cwd, r.CwdUnknown))
+			yield(t, r.Cwd, r.CwdUnknown)
 		}
 	}
 	for _, c := range cmds {
@@ -227,17 +233,16 @@ func (g *guard) commandHits(cmds []engine.Command, redirs []shell.Redirect) []gu
 		cwd, unknown := c.Cwd, c.CwdUnknown
 		ts, dir := commandTargets(c.Argv, dyn)
 		if dir != "" { // git -C DIR
-			if d, ok := g.resolve(dir, cwd, unknown); ok {
-				cwd, unknown = d, false
-			} else {
+			d, ok := g.resolve(dir, cwd, unknown)
+			if !ok {
 				continue
 			}
+			cwd, unknown = d, false
 		}
 		for _, t := range ts {
-			add(g.checkTarget(t, cwd, unknown))
+			yield(t, cwd, unknown)
 		}
 	}
-	return hits
 }
 
 // plainWord turns a word into a target when what it names is plain: a literal, or a

@@ -40,31 +40,6 @@ func WrittenPaths(root, cwd, line string, argv []string) []string {
 		seen[rel] = true
 		out = append(out, rel)
 	}
-	for _, r := range redirs {
-		if t, ok := plainWord(r.Path, r.Dynamic); ok {
-			add(t, r.Cwd, r.CwdUnknown)
-		}
-	}
-	for _, c := range cmds {
-		if len(c.Argv) == 0 || c.Unparsable != "" {
-			continue
-		}
-		dyn := map[int]bool{}
-		for _, i := range c.DynamicArgs {
-			dyn[i] = true
-		}
-		ts, dir := commandTargets(c.Argv, dyn)
-		cwd, unknown := c.Cwd, c.CwdUnknown
-		if dir != "" {
-			d, ok := g.resolve(dir, cwd, unknown)
-			if !ok {
-				continue
-			}
-			cwd, unknown = d, false
-		}
-		for _, t := range ts {
-			add(t, cwd, unknown)
-		}
-	}
+	g.eachWrite(cmds, redirs, add)
 	return out
 }
