@@ -920,6 +920,12 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		return nil, "a ban of commands named by their role, under a condition heed cannot see"
 	}
 	objs = pushTargets(objs, n.Sentence)
+	if n.Verb != "run" && norm.DesignHeading(c.HeaderPath) && !slices.ContainsFunc(objs, func(o norm.Object) bool { return len(o.Argv) > 1 || o.Kind == norm.KConcept || o.Kind == norm.KEvent }) {
+		// "## Architecture > Core Principles: We do not support using local git CLI
+		// to operate on repositories": a tool the project's code does not use, not
+		// a command the agent may not run
+		return nil, "a tool the project's design rules out of its code, not the agent's commands"
+	}
 	if norm.RedundantOnly(n.Sentence) {
 		// "Avoid redundant `cd`": the command where it is not needed only
 		return nil, "bans the command only where it is not needed, which heed cannot see"

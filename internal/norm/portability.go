@@ -28,3 +28,19 @@ var redundantRE = lazyre.New("(?i)\\b(?:redundant|unnecessary|needless|superfluo
 func RedundantOnly(text string) bool {
 	return strings.Contains(text, "`") && redundantRE.MatchString(text)
 }
+
+// designHeadingRE: a heading over the project's design: its architecture, its
+// principles or patterns, which say what the code uses.
+var designHeadingRE = lazyre.New(`(?i)\b(?:architecture|design|core principles|principles|patterns)\b`)
+
+// DesignHeading reports whether one of the headings over a sentence is about the
+// project's design.
+func DesignHeading(headings []string) bool {
+	for _, h := range headings {
+		low := strings.ToLower(h)
+		if (strings.Contains(low, "architect") || strings.Contains(low, "design") || strings.Contains(low, "principle") || strings.Contains(low, "pattern")) && designHeadingRE.MatchString(h) {
+			return true
+		}
+	}
+	return false
+}
