@@ -924,7 +924,7 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		// "## Architecture > Core Principles: We do not support using local git CLI
 		// to operate on repositories": a tool the project's code does not use, not
 		// a command the agent may not run
-		return nil, "a tool the project's design rules out of its code, not the agent's commands"
+		return nil, "" // the design's rule, for the readings of code and the judge
 	}
 	if norm.RedundantOnly(n.Sentence) {
 		// "Avoid redundant `cd`": the command where it is not needed only
