@@ -55,7 +55,14 @@ func TestAgentHookDeniesCommittingWhatTheRulesKeepOut(t *testing.T) {
 	}
 	// what is staged already is judged at the commit
 	git("add", ".env")
-	if deny, said := claudeBash(t, dir, "git commit -m 'add settings'"); !deny || !strings.Contains(said, ".env") {
-		t.Errorf("a commit of a staged .env: denied %v\n%s", deny, said)
+	for _, commit := range []string{
+		"git commit -m 'add settings'",
+		// Claude Code's way with a message: a word the shell computes is no reason
+		// to leave what the commit holds unjudged
+		"git commit -m \"$(cat <<'EOF'\nadd settings\n\nThe defaults.\nEOF\n)\"",
+	} {
+		if deny, said := claudeBash(t, dir, commit); !deny || !strings.Contains(said, ".env") {
+			t.Errorf("%s, with .env staged: denied %v\n%s", commit, deny, said)
+		}
 	}
 }

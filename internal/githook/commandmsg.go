@@ -34,20 +34,9 @@ type commitMessage struct {
 // when the caller has only argv. A commit whose message comes from elsewhere, or that
 // git could not sign off (no identity: it makes no commit), gives none.
 func CommandMessages(root, cwd, line string, argv []string) []string {
-	rel, err := filepath.Rel(root, cwd)
-	if err != nil || strings.HasPrefix(rel, "..") {
+	cmds, redirs, ok := lineCommands(root, cwd, line, argv)
+	if !ok {
 		return nil
-	}
-	if rel == "." {
-		rel = ""
-	}
-	opt := shell.Options{Cwd: filepath.ToSlash(rel), Root: root, Index: -1}
-	var cmds []engine.Command
-	var redirs []shell.Redirect
-	if line != "" {
-		cmds, redirs = shell.ParseWrites(line, opt)
-	} else {
-		cmds = shell.FromArgv(argv, opt)
 	}
 	var out []string
 	for i, c := range cmds {
@@ -72,34 +61,61 @@ func CommandMessages(root, cwd, line string, argv []string) []string {
 	return out
 }
 
+// lineCommands reads the commands and redirections of a command line run in cwd (line
+// as a shell reads it, or "" with argv), in the repository at root; ok is false when
+// cwd is outside it.
+func lineCommands(root, cwd, line string, argv []string) ([]engine.Command, []shell.Redirect, bool) {
+	rel, err := filepath.Rel(root, cwd)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return nil, nil, false
+	}
+	if rel == "." {
+		rel = ""
+	}
+	opt := shell.Options{Cwd: filepath.ToSlash(rel), Root: root, Index: -1}
+	if line == "" {
+		return shell.FromArgv(argv, opt), nil, true
+	}
+	cmds, redirs := shell.ParseWrites(line, opt)
+	return cmds, redirs, true
+}
+
+// gitSubcommandAt is the index in c's argv of the subcommand of a git command run in
+// this repository, with the positions of its words computed at run time; ok is false
+// for another program, a global option that names another repository (-C,
+// --git-dir: its hooks judge it) or a computed word before the subcommand.
+func gitSubcommandAt(c engine.Command) (j int, dynamic map[int]bool, ok bool) {
+	argv := c.Argv
+	if c.Unparsable != "" || len(argv) < 2 || path.Base(argv[0]) != "git" {
+		return 0, nil, false
+	}
+	dynamic = map[int]bool{}
+	for _, d := range c.DynamicArgs {
+		dynamic[d] = true
+	}
+	for j = 1; j < len(argv); j++ {
+		a := argv[j]
+		switch {
+		case dynamic[j]:
+			return 0, nil, false
+		case a == "-C" || a == "--git-dir" || a == "--work-tree" || strings.HasPrefix(a, "--git-dir=") || strings.HasPrefix(a, "--work-tree="):
+			return 0, nil, false
+		case a == "-c" || a == "--namespace" || a == "--config-env" || a == "--exec-path" || a == "--super-prefix" || a == "--attr-source":
+			j++
+		case !strings.HasPrefix(a, "-"):
+			return j, dynamic, true
+		}
+	}
+	return 0, nil, false
+}
+
 // commitMessageOf reads the message cmds[i] gives git, when it is a `git commit` whose
 // message is all on the command line (or in a small file of the repository that the
 // line does not write); ok is false for anything else.
 func commitMessageOf(root string, c engine.Command, cmds []engine.Command, i int, redirs []shell.Redirect) (m commitMessage, ok bool) {
 	argv := c.Argv
-	if c.Unparsable != "" || len(argv) < 2 || path.Base(argv[0]) != "git" {
-		return m, false
-	}
-	dynamic := map[int]bool{}
-	for _, d := range c.DynamicArgs {
-		dynamic[d] = true
-	}
-	j := 1
-global:
-	for ; j < len(argv); j++ {
-		a := argv[j]
-		switch {
-		case dynamic[j]:
-			return m, false
-		case a == "-C" || a == "--git-dir" || a == "--work-tree" || strings.HasPrefix(a, "--git-dir=") || strings.HasPrefix(a, "--work-tree="):
-			return m, false // another repository, perhaps: its hooks judge it
-		case a == "-c" || a == "--namespace" || a == "--config-env" || a == "--exec-path" || a == "--super-prefix" || a == "--attr-source":
-			j++
-		case !strings.HasPrefix(a, "-"):
-			break global
-		}
-	}
-	if j >= len(argv) || argv[j] != "commit" {
+	j, dynamic, ok := gitSubcommandAt(c)
+	if !ok || argv[j] != "commit" {
 		return m, false
 	}
 	var parts []string

@@ -10,7 +10,6 @@ import (
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/project"
-	"github.com/heed-dev/heed/internal/shell"
 )
 
 // The paths an agent's `git add` and `git commit` would put in a commit, judged before
@@ -72,29 +71,22 @@ func planOf(root, cwd, line string, argv []string) (plan commitPlan, ok bool) {
 	if !strings.Contains(line+strings.Join(argv, " "), "git") {
 		return plan, false
 	}
-	rel, err := filepath.Rel(root, cwd)
-	if err != nil || strings.HasPrefix(rel, "..") {
+	cmds, _, ok := lineCommands(root, cwd, line, argv)
+	if !ok {
 		return plan, false
-	}
-	if rel == "." {
-		rel = ""
-	}
-	opt := shell.Options{Cwd: filepath.ToSlash(rel), Root: root, Index: -1}
-	var cmds []engine.Command
-	if line != "" {
-		cmds, _ = shell.ParseWrites(line, opt)
-	} else {
-		cmds = shell.FromArgv(argv, opt)
 	}
 	plan.trackedOnly = true
 	adds := false
 	for _, c := range cmds {
-		sub, args, ok := gitSubcommand(c)
+		sub, args, computed, ok := gitSubcommand(c)
 		if !ok {
 			continue
 		}
 		switch sub {
 		case "add", "stage":
+			if computed {
+				continue // `git add "$FILE"`: paths heed cannot know
+			}
 			specs, tracked, ok := addSpecs(c.Cwd, args)
 			if !ok {
 				continue
@@ -155,25 +147,19 @@ var commitValueOptions = sync.OnceValue(func() map[string]bool {
 })
 
 // gitSubcommand is the subcommand of a git command run in this repository and its
-// arguments; ok is false for anything else (another program, -C or --git-dir, a word
-// computed at run time).
-func gitSubcommand(c engine.Command) (string, []string, bool) {
-	argv := c.Argv
-	if c.Unparsable != "" || c.Dynamic || c.CwdUnknown || len(argv) < 2 || path.Base(argv[0]) != "git" {
-		return "", nil, false
+// arguments; ok is false for anything else (gitSubcommandAt), and for a command whose
+// directory heed cannot know. computed: one of the arguments is computed at run time,
+// which a message may be (`-m "$(cat <<'EOF' ...)"`) and the paths `git add` adds may
+// not.
+func gitSubcommand(c engine.Command) (sub string, args []string, computed, ok bool) {
+	j, dynamic, ok := gitSubcommandAt(c)
+	if !ok || c.CwdUnknown {
+		return "", nil, false, false
 	}
-	for j := 1; j < len(argv); j++ {
-		a := argv[j]
-		switch {
-		case a == "-C" || a == "--git-dir" || a == "--work-tree" || strings.HasPrefix(a, "--git-dir=") || strings.HasPrefix(a, "--work-tree="):
-			return "", nil, false
-		case a == "-c" || a == "--namespace" || a == "--config-env" || a == "--exec-path":
-			j++
-		case !strings.HasPrefix(a, "-"):
-			return a, argv[j+1:], true
-		}
+	for d := range dynamic {
+		computed = computed || d > j
 	}
-	return "", nil, false
+	return c.Argv[j], c.Argv[j+1:], computed, true
 }
 
 // addSpecs are the repository-relative pathspecs of `git add ARGS` run in cwd, and
