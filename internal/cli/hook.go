@@ -204,13 +204,16 @@ func (app *App) runAgentHook(agent string, rulesContext bool) (err error) {
 	if perr != nil {
 		return app.respond(agent, nil, denyInternal(perr.Error()))
 	}
-	// the write check and the rules context load the same project: once per call
+	// the write check, the rules context and the commit checks load the same project:
+	// once per call
 	projects := &projectOnce{config: app.Config}
 	h := &enforce.Hooks{Enforcer: app.enforcer(), Writes: projects.proposedWrite, Ignored: projects.ignored}
 	if rulesContext && agent == enforce.AgentClaude {
 		h.RulesFor = projects.fileRules
 	}
-	return app.respond(agent, ev, app.judgeShellWrites(ev, app.judgeCommitPaths(ev, app.judgeCommitMessages(ev, h.Handle(ev))), projects))
+	res := app.judgeCommitMessages(ev, h.Handle(ev), projects)
+	res = app.judgeCommitPaths(ev, res, projects)
+	return app.respond(agent, ev, app.judgeShellWrites(ev, res, projects))
 }
 
 func denyInternal(reason string) enforce.HookResult {

@@ -26,7 +26,7 @@ const maxCommitReason = 8000
 // verdict of the project's commit rules on the messages of the `git commit` commands
 // it runs: an error-severity violation denies the command, a warning rides along as
 // context. Commands that run no `git commit` cost a substring test: no rule is loaded.
-func (app *App) judgeCommitMessages(ev *enforce.HookEvent, res enforce.HookResult) enforce.HookResult {
+func (app *App) judgeCommitMessages(ev *enforce.HookEvent, res enforce.HookResult, projects *projectOnce) enforce.HookResult {
 	root, ok := gitCommandRoot(ev, res, "commit")
 	if !ok {
 		return res
@@ -37,7 +37,7 @@ func (app *App) judgeCommitMessages(ev *enforce.HookEvent, res enforce.HookResul
 	}
 	var deny, warn bytes.Buffer
 	for _, raw := range msgs {
-		v, subject, err := githook.CommitMessage(root, raw)
+		v, subject, err := githook.CommitMessageWith(projects.open, root, raw)
 		if err != nil {
 			return enforce.HookResult{Deny: true, Reason: "[heed] BLOCKED: heed could not check the message of this commit, so it does not run\n  Reason: " + oneLine(err.Error()) + "\n"}
 		}
@@ -73,12 +73,12 @@ func (app *App) judgeCommitMessages(ev *enforce.HookEvent, res enforce.HookResul
 // `.env`") on what the command's `git add` and `git commit` would put in the commit
 // (githook.CommitCommand): an error-severity violation denies the command, a warning
 // rides along as context.
-func (app *App) judgeCommitPaths(ev *enforce.HookEvent, res enforce.HookResult) enforce.HookResult {
+func (app *App) judgeCommitPaths(ev *enforce.HookEvent, res enforce.HookResult, projects *projectOnce) enforce.HookResult {
 	root, ok := gitCommandRoot(ev, res, "add", "commit", "stage")
 	if !ok {
 		return res
 	}
-	v, err := githook.CommitCommand(root, ev.Cwd, ev.Line, ev.Argv)
+	v, err := githook.CommitCommand(projects.open, root, ev.Cwd, ev.Line, ev.Argv)
 	if err != nil {
 		return enforce.HookResult{Deny: true, Reason: "[heed] BLOCKED: heed could not tell what this command would commit, so it does not run\n  Reason: " + oneLine(err.Error()) + "\n"}
 	}

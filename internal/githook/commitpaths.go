@@ -37,15 +37,16 @@ type commitPlan struct {
 
 // CommitCommand judges the paths the `git add` and `git commit` commands of a command
 // line would put in a commit of the repository at root, run in cwd (line as a shell
-// reads it, or "" with argv), with the project's commit guards. It returns nil when
-// the line runs neither, or the project has no such rule. An error means the paths
-// could not be known: the caller blocks.
-func CommitCommand(root, cwd, line string, argv []string) (*Verdict, error) {
+// reads it, or "" with argv), with the commit guards of the project open loads (only
+// when the line runs one of them). It returns nil when the line runs neither, or the
+// project has no such rule. An error means the paths could not be known: the caller
+// blocks.
+func CommitCommand(open func(root string) (*project.Project, error), root, cwd, line string, argv []string) (*Verdict, error) {
 	plan, ok := planOf(root, cwd, line, argv)
 	if !ok {
 		return nil, nil
 	}
-	p, err := project.Open(root)
+	p, err := open(root)
 	if err != nil {
 		return nil, err
 	}

@@ -91,7 +91,13 @@ func CommitMsg(root, file string) (v *Verdict, subject string, err error) {
 // has read the file, and what an agent's hook does with the message a `git commit -m`
 // gives on its command line.
 func CommitMessage(root, raw string) (v *Verdict, subject string, err error) {
-	p, err := project.Open(root)
+	return CommitMessageWith(project.Open, root, raw)
+}
+
+// CommitMessageWith is CommitMessage with the project loaded by open: a hook that
+// judges several things of one command loads it once.
+func CommitMessageWith(open func(root string) (*project.Project, error), root, raw string) (v *Verdict, subject string, err error) {
+	p, err := open(root)
 	if err != nil {
 		return nil, strings.SplitN(contrib.CleanupHookMessage(raw, "#"), "\n", 2)[0], err
 	}
