@@ -1,9 +1,7 @@
 package cli
 
 import (
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -22,12 +20,7 @@ func TestAgentHookDeniesCommittingWhatTheRulesKeepOut(t *testing.T) {
 	}
 	git("add", "AGENTS.md", "main.go")
 	git("commit", "-qm", "init")
-	for p, c := range map[string]string{".env": "TOKEN=1\n", "tests/integration/results/run.txt": "ok\n", "tests/integration/test_a.py": "def test_a(): pass\n", "notes.txt": "n\n", ".gitignore": "ignored/\n", "ignored/.env": "X=1\n"} {
-		os.MkdirAll(filepath.Join(dir, filepath.Dir(p)), 0o755)
-		if err := os.WriteFile(filepath.Join(dir, p), []byte(c), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, map[string]string{".env": "TOKEN=1\n", "tests/integration/results/run.txt": "ok\n", "tests/integration/test_a.py": "def test_a(): pass\n", "notes.txt": "n\n", ".gitignore": "ignored/\n", "ignored/.env": "X=1\n"})
 	for _, c := range []struct {
 		command string
 		deny    bool

@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -13,12 +11,7 @@ import (
 // reading the file, and writing others, run.
 func TestAgentHookDeniesShellWritesOfAGuardedFile(t *testing.T) {
 	dir := commitRepo(t, "# Strings\n\n- Never edit `Localizable.strings` — it is auto-overwritten.\n")
-	for p, c := range map[string]string{"App/en.lproj/Localizable.strings": "\"a\" = \"b\";\n", "App/en.lproj/Untranslated.strings": "\n"} {
-		os.MkdirAll(filepath.Join(dir, filepath.Dir(p)), 0o755)
-		if err := os.WriteFile(filepath.Join(dir, p), []byte(c), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, map[string]string{"App/en.lproj/Localizable.strings": "\"a\" = \"b\";\n", "App/en.lproj/Untranslated.strings": "\n"})
 	for _, c := range []struct {
 		command string
 		deny    bool

@@ -36,10 +36,13 @@ type WriteGuard interface {
 }
 
 // WriteGuards are the checks among cs that guard writes.
-func WriteGuards(cs []Compiled) []Compiled {
+func WriteGuards(cs []Compiled) []Compiled { return guarding(cs, WriteGuard.GuardsWrites) }
+
+// guarding are the checks among cs that are a G and whose guards says so.
+func guarding[G any](cs []Compiled, guards func(G) bool) []Compiled {
 	var out []Compiled
 	for _, c := range cs {
-		if g, ok := c.Check.(WriteGuard); ok && g.GuardsWrites() {
+		if g, ok := c.Check.(G); ok && guards(g) {
 			out = append(out, c)
 		}
 	}
@@ -55,15 +58,7 @@ type CommitGuard interface {
 }
 
 // CommitGuards are the checks among cs that guard commits.
-func CommitGuards(cs []Compiled) []Compiled {
-	var out []Compiled
-	for _, c := range cs {
-		if g, ok := c.Check.(CommitGuard); ok && g.GuardsCommits() {
-			out = append(out, c)
-		}
-	}
-	return out
-}
+func CommitGuards(cs []Compiled) []Compiled { return guarding(cs, CommitGuard.GuardsCommits) }
 
 // FileSelector is a check that can tell, before a file is read, whether it might
 // judge it: the evidence then need not hold the files none of a run's checks wants (a

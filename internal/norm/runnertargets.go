@@ -52,16 +52,14 @@ func RunnerTargets(text string) (string, bool) {
 	if runner == "npm" && !targets {
 		return "", false // "use npm" picks a package manager
 	}
-	everything := strings.HasPrefix(strings.ToLower(text[m[0]:]), "run ")
-	if everything {
+	if strings.HasPrefix(strings.ToLower(text[m[0]:]), "run ") {
 		// "Run everything through `just` recipes": every tool, through them
 		return runner, true
 	}
-	if !targets && !runnerOverToolsRE.MatchString(text[m[1]:]) {
-		return "", false
-	}
-	if targets && !runnerOverToolsRE.MatchString(text[m[1]:]) && !strings.Contains(low, "source of truth") {
-		// "Use the make targets." alone says nothing of the tools
+	// the runner set against the tools ("instead of calling the toolchain
+	// directly", "the source of truth"): "Use the make targets." alone says nothing
+	// of the tools
+	if !runnerOverToolsRE.MatchString(text[m[1]:]) {
 		return "", false
 	}
 	return runner, true

@@ -1,5 +1,9 @@
 package norm
 
+// Bans of commands that are not the agent's to keep: the project's scripts may not
+// call a command for portability's sake, its design leaves a tool out of its code, or
+// a command is banned only where it is redundant, which no single command shows.
+
 import (
 	"strings"
 
