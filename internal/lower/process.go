@@ -988,12 +988,6 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		// which a plain push may do too and an upstream push may not
 		n.Uncertain = append(slices.Clone(n.Uncertain), "a push that sets an upstream stands for a new remote branch")
 	}
-	if !n.Together && norm.JoinsSpans(n.Sentence) && len(objs) > 1 {
-		// "always use `git mv`, never `mv` + `git add`": the two in one act
-		m := *n
-		m.Together = true
-		n = &m
-	}
 	if jointActions(n) {
 		m := *n
 		m.Uncertain = append(slices.Clone(n.Uncertain), "two practices banned together, which may be banned only as one act")
@@ -2290,7 +2284,7 @@ func lowerOrderInferring(c *policy.Constraint, rc *recognize.RepoContext, n *nor
 	// "Don't `--admin` merge a PR until `gh pr checks` passes": the option names
 	// which of the acts waits, not one more act
 	for _, o := range n.Before {
-		if o.Kind == norm.KFlag && len(then) > 0 {
+		if o.Kind == norm.KFlag {
 			for i := range then {
 				then[i].Flags = append(slices.Clone(then[i].Flags), flagGroup(then[i], o.Argv))
 			}

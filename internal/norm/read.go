@@ -2422,6 +2422,12 @@ func readSentence(s Sentence, ctx Context, prev []Object) sentenceResult {
 				i += n
 				continue
 			}
+			if toks[i].Text == "+" && i > 0 && toks[i-1].Code && i+1 < len(toks) && toks[i+1].Code {
+				// "never `mv` + `git add`": the two commands as one act
+				together = true
+				i++
+				continue
+			}
 			if n := phraseAt(toks, i, mPostNeg); n > 0 {
 				// "`x` is forbidden": the objects just before are forbidden
 				prev := cur
@@ -4552,6 +4558,7 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 		n.Polarity = Forbid
 		n.Verb = is.verb
 		n.Objects = is.objs
+		n.Together = f.together // "use `git mv`, never `mv` and `git add` in one command"
 		for _, r := range requires {
 			if r.should {
 				n.Strength = "should" // "prefer X over Y"

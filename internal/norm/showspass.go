@@ -19,7 +19,3 @@ func showsPassing(text string) string {
 	}
 	return showsPassingRE.ReplaceAllString(text, "${1} passes")
 }
-
-// JoinsSpans reports whether text joins two code spans with a plus ("never `mv` +
-// `git add`"): the two as one act, not each on its own.
-func JoinsSpans(text string) bool { return strings.Contains(text, "` + `") }
