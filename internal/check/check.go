@@ -166,7 +166,7 @@ var Domains = []string{policy.DomainProcess, policy.DomainSource, policy.DomainA
 func Run(p *project.Project, opt Options) (*Result, error) {
 	opt.condenseOver = policy.DefaultMaxSites
 	if p.Policy != nil {
-		for _, s := range p.Policy.Sources {
+		for _, s := range policy.Sealed(p.Policy.Sources) {
 			opt.sources = append(opt.sources, s.Path)
 		}
 		opt.condenseOver = p.Policy.SelfValidation.WithDefaults().MaxSites

@@ -42,12 +42,15 @@ func Compile(set *instr.Set, rc *recognize.RepoContext, recs []recognize.Recogni
 	}
 	var warnings []string
 	if set != nil {
-		seen := map[string]bool{}
+		seen := map[string]int{}
 		for _, f := range set.Files {
-			if !seen[f.Path] { // a file imported twice is one source
-				seen[f.Path] = true
-				p.Sources = append(p.Sources, policy.SourceFile{Path: f.Path, SHA256: f.SHA256, Format: f.Format})
+			if i, ok := seen[f.Path]; ok {
+				// a file read twice is one source, linked only if every read was
+				p.Sources[i].Linked = p.Sources[i].Linked && f.Linked
+				continue
 			}
+			seen[f.Path] = len(p.Sources)
+			p.Sources = append(p.Sources, policy.SourceFile{Path: f.Path, SHA256: f.SHA256, Format: f.Format, Linked: f.Linked})
 		}
 		sort.SliceStable(p.Sources, func(i, j int) bool { return p.Sources[i].Path < p.Sources[j].Path })
 		cons := append([]policy.Constraint(nil), set.Constraints...)

@@ -224,3 +224,56 @@ func TestGuardConfigLetsARepositoryOptIn(t *testing.T) {
 		t.Errorf("a bad [guard] section: %+v", resp)
 	}
 }
+
+// A document an instruction file only links to or names (README.md, a skill's
+// SKILL.md) is read for its rules, but it is a project file no agent loads by itself:
+// an agent's edit to it is ordinary work (rules often ask for one), so the guard lets
+// it through and the live path goes on judging from the compiled rules after it,
+// where an edit to AGENTS.md itself is denied and stops the live path.
+func TestLinkedDocumentsAreNeitherGuardedNorSealed(t *testing.T) {
+	root := newRepo(t, "- Never run `make deploy`.\n- `README.md` is the user guide.\n- Follow [the style guide](docs/style.md).")
+	write(t, root, "README.md", "# Tool\n\n- Build with `make`.\n")
+	write(t, root, "docs/style.md", "# Style\n\n- Never run `make release`.\n")
+	p := savePolicy(t, root)
+	linked := map[string]bool{}
+	for _, s := range p.Policy.Sources {
+		linked[s.Path] = s.Linked
+	}
+	if !linked["README.md"] || !linked["docs/style.md"] || linked["AGENTS.md"] {
+		t.Fatalf("sources: %+v", p.Policy.Sources)
+	}
+	denies := func(line string) (bool, string) {
+		t.Helper()
+		resp := runHook(t, AgentClaude, payload(t, "claude-pre-bash.json", map[string]string{"CWD": root, "COMMAND": line}), nil)
+		return denied(t, AgentClaude, resp), resp.Stderr
+	}
+	for _, c := range []struct {
+		line string
+		deny bool
+	}{
+		{"echo '- more' >> README.md", false},
+		{"sed -i 's/a/b/' docs/style.md", false},
+		{"echo '- more' >> AGENTS.md", true},
+		{"make release", true}, // the rule of the document AGENTS.md sends its reader to
+		{"make deploy", true},
+		{"git status", false},
+	} {
+		if got, msg := denies(c.line); got != c.deny {
+			t.Errorf("%s: denied %v, want %v\n%s", c.line, got, c.deny, msg)
+		}
+	}
+	// edited, the linked documents leave the compiled rules standing
+	write(t, root, "README.md", "# Tool\n\nNo rules here any more.\n")
+	write(t, root, "docs/style.md", "# Style\n")
+	if got, msg := denies("git status"); got {
+		t.Errorf("an edit to a linked document stopped the live path:\n%s", msg)
+	}
+	if got, _ := denies("make release"); !got {
+		t.Errorf("an edit to a linked document switched its compiled rule off")
+	}
+	// edited, AGENTS.md stops it
+	write(t, root, "AGENTS.md", "# Rules\n")
+	if got, msg := denies("git status"); !got || !strings.Contains(msg, "AGENTS.md changed") {
+		t.Errorf("an edit to AGENTS.md: denied %v\n%s", got, msg)
+	}
+}

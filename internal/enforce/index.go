@@ -192,7 +192,7 @@ func WriteIndex(root string, policyBytes []byte, rules []engine.Compiled) error 
 	if err := json.Unmarshal(policyBytes, &recorded); err != nil {
 		return fmt.Errorf("index %s: %w", policy.File, err)
 	}
-	h.Sources = recorded.Sources
+	h.Sources = policy.Sealed(recorded.Sources)
 	var body []byte
 	n := 0
 	for _, c := range rules {

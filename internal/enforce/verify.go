@@ -55,7 +55,8 @@ func UntrustedMessage(e *UntrustedError) string {
 }
 
 // verifyPolicy checks a policy file's bytes before the live path judges from them:
-// its seal, and the instruction files it records. It returns the recorded sources.
+// its seal, and the instruction files it records. It returns the sources it
+// verified: the linked documents are neither verified nor guarded (SourceFile.Linked).
 func verifyPolicy(root string, data []byte) ([]policy.SourceFile, error) {
 	var recorded struct {
 		Sources []policy.SourceFile `json:"sources"`
@@ -71,11 +72,12 @@ func verifyPolicy(root string, data []byte) ([]policy.SourceFile, error) {
 		}
 		ue.Seal = err
 	}
-	ue.Changed = changedSources(root, recorded.Sources)
+	sealed := policy.Sealed(recorded.Sources)
+	ue.Changed = changedSources(root, sealed)
 	if ue.Seal != nil || len(ue.Changed) > 0 {
 		return nil, ue
 	}
-	return recorded.Sources, nil
+	return sealed, nil
 }
 
 // changedSources lists the recorded instruction files whose content is not the

@@ -49,6 +49,14 @@ func TestLinksToLocalDocsAreFollowed(t *testing.T) {
 	if !warned(set.Warnings, "AGENTS.md", "link to doc/gone.md: no such file") {
 		t.Errorf("a link to a missing document is not named: %v", set.Warnings)
 	}
+	// a linked document is marked so, for the live path (policy.SourceFile.Linked);
+	// the instruction files themselves are not
+	for _, f := range set.Files {
+		want := f.Path == "agent_docs/index.md" || f.Path == "doc/web.md" || f.Path == "doc/dev.md"
+		if f.Linked != want {
+			t.Errorf("%s: linked %v, want %v", f.Path, f.Linked, want)
+		}
+	}
 }
 
 // A link whose name differs from the file's in case only (".changes/readme.md" where

@@ -300,7 +300,7 @@ func (l *loader) follow(f File, ref importRef, chain []string, depth int) {
 			return
 		}
 	}
-	l.readImport(f, rel, real, false, chain, depth)
+	l.readImport(f, rel, real, false, false, chain, depth)
 }
 
 // followLink reads a local document an instruction file sends its reader to, as an
@@ -340,7 +340,7 @@ func (l *loader) followLink(f File, ref importRef, binds bool, chain []string, d
 	if _, ok := l.realDiscovered[real]; ok {
 		return // an instruction file in its own right (CONTRIBUTING.md)
 	}
-	l.readImport(f, rel, real, !binds, chain, depth)
+	l.readImport(f, rel, real, !binds, true, chain, depth)
 }
 
 // caseVariant is the one file of rel's folder whose name is rel's but for case, as a
@@ -407,8 +407,9 @@ func dedupWarnings(ws []Warning) []Warning {
 }
 
 // readImport reads the file at rel (resolved to real) as an import of f: with f's
-// scope and format, once for each scope it is imported under.
-func (l *loader) readImport(f File, rel, real string, reference bool, chain []string, depth int) {
+// scope and format, once for each scope it is imported under. linked says f links
+// to it rather than importing it.
+func (l *loader) readImport(f File, rel, real string, reference, linked bool, chain []string, depth int) {
 	key := real + "\x00" + f.Scope.Dir + "\x00" + strings.Join(f.Scope.Globs, ",")
 	if l.imported[key] {
 		return
@@ -417,6 +418,6 @@ func (l *loader) readImport(f File, rel, real string, reference bool, chain []st
 	if _, ok := l.read[real]; !ok {
 		l.read[real] = rel
 	}
-	imp := File{Path: rel, Format: f.Format, Markup: MarkupOf(rel), Scope: f.Scope, ImportedBy: f.Path, Reference: reference || f.Reference}
+	imp := File{Path: rel, Format: f.Format, Markup: MarkupOf(rel), Scope: f.Scope, ImportedBy: f.Path, Reference: reference || f.Reference, Linked: linked || f.Linked}
 	l.extractFile(imp, real, chain, depth)
 }

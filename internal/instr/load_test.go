@@ -198,6 +198,11 @@ func TestImports(t *testing.T) {
 			t.Errorf("imported text must keep its own file and line: %+v", c)
 		}
 	}
+	for _, f := range set.Files {
+		if f.Linked {
+			t.Errorf("%s is marked linked: an @import is loaded with its importer", f.Path)
+		}
+	}
 	if style[0].ID == style[1].ID {
 		t.Errorf("imports from two files share an id")
 	}

@@ -29,6 +29,10 @@ type File struct {
 	// package's users, a site's visitors), so its must-constraints bind as should:
 	// they warn, never block.
 	Reference bool `json:"reference,omitempty"`
+	// Linked is set on a document read because an instruction file links to it or
+	// names it (not an @import, which the agent loads with its importer), and on what
+	// such a document imports: no agent loads it by itself (policy.SourceFile.Linked).
+	Linked bool `json:"linked,omitempty"`
 	// Markup is "markdown" or "rst".
 	Markup string `json:"markup,omitempty"`
 	// Activation says when an agent loads the file: "always" (the default), "globs"

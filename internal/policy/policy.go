@@ -224,6 +224,25 @@ type SourceFile struct {
 	Path   string `json:"path"`
 	SHA256 string `json:"sha256"`
 	Format string `json:"format,omitempty"`
+	// Linked is set on a document heed read because an instruction file links to it
+	// or names it (README.md, docs/style.md), which no agent loads by itself. It is a
+	// project file as much as a source of rules: an agent may edit it (a rule often
+	// says to), so the live path neither guards it nor stops judging when it changes;
+	// the compiled rules stand until the user compiles again, and heed compile shows
+	// what the edit changed.
+	Linked bool `json:"linked,omitempty"`
+}
+
+// Sealed are the sources the live path verifies and guards: the instruction files
+// agents load by themselves and the documents those import, not the linked ones.
+func Sealed(sources []SourceFile) []SourceFile {
+	var out []SourceFile
+	for _, s := range sources {
+		if !s.Linked {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // Policy is the content of .heed/policy.json.
