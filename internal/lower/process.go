@@ -1600,7 +1600,8 @@ func lowerInPackage(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Nor
 		}
 	}
 	f := formsOf(cmds, rc, c.Scope.Dir)
-	if len(f.patterns) == 0 || c.Scope.Dir != "" {
+	atRoot := slices.Equal(n.RunIn, []string{"."})
+	if len(f.patterns) == 0 || c.Scope.Dir != "" && !atRoot {
 		return nil, "" // a nested file's commands already run in its folder
 	}
 	var forbid []process.Pattern
@@ -1612,6 +1613,16 @@ func lowerInPackage(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Nor
 	}
 	if len(forbid) == 0 {
 		return nil, ""
+	}
+	if atRoot {
+		// "Run tests from the repository root with `pytest`": anywhere else is the
+		// wrong place
+		p := process.CommandParams{Forbid: forbid, OnlyAt: []string{"."}}
+		r := rule(c, n, process.KindCommand, p)
+		r.Message = forbiddenMessage(forbid) + " below the repository root: run it from the root"
+		r.Suggestion = "cd to the repository root first, then " + process.Display(forbid[0])
+		r.Cases = process.CommandCases(p)
+		return []policy.Rule{r}, ""
 	}
 	p := process.CommandParams{Forbid: forbid, At: []string{"."}}
 	r := rule(c, n, process.KindCommand, p)

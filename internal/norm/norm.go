@@ -6,6 +6,7 @@
 package norm
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -175,7 +176,11 @@ func (n *Norm) String() string {
 		parts = append(parts, "with no argument")
 	}
 	if len(n.RunIn) > 0 {
-		parts = append(parts, "run from "+strings.Join(n.RunIn, ", ")+", not the root")
+		if slices.Equal(n.RunIn, []string{"."}) {
+			parts = append(parts, "run from the repository root, nowhere else")
+		} else {
+			parts = append(parts, "run from "+strings.Join(n.RunIn, ", ")+", not the root")
+		}
 	}
 	if n.InPackage {
 		parts = append(parts, "from a package's folder, not the root")

@@ -6071,19 +6071,30 @@ func runFrom(ns []Norm) []Norm {
 // namesAFolder: the quick test before runFolder tokenizes a sentence: a span that ends
 // in "/" or is followed by a word for a folder.
 func namesAFolder(s string) bool {
-	return strings.Contains(s, "/`") || strings.Contains(s, "` dir") || strings.Contains(s, "` folder")
+	return strings.Contains(s, "/`") || strings.Contains(s, "` dir") || strings.Contains(s, "` folder") ||
+		strings.Contains(s, "root") || strings.Contains(s, "top") // "from the repository root", "from the top level"
 }
 
 // runnable: an object that is a command, or a span shaped like one.
 func runnable(o Object) bool { return o.Kind == KCommand || o.Kind == KCode && commandShaped(o.Text) }
 
 // runFolder finds "from|in|inside|within (the) `dir/` (directory|folder)" and returns
-// the folder without its slash and the index of the preposition.
+// the folder without its slash and the index of the preposition; "from the
+// repository root" (and its synonyms, "at" too) is ".".
 func runFolder(toks []Token) (string, int) {
 	for i := 0; i+1 < len(toks); i++ {
 		switch toks[i].Low {
-		case "from", "in", "inside", "within":
+		case "from", "in", "inside", "within", "at":
 		default:
+			continue
+		}
+		if n := rootPhraseAt(toks, i+1); n > 0 && !rootOfSomething(toks, i+1+n) {
+			if k := i + 1 + n; k < len(toks) && toks[k].Low == "or" {
+				return "", -1 // "from the repository root or from any package directory"
+			}
+			return ".", i
+		}
+		if toks[i].Low == "at" {
 			continue
 		}
 		j := i + 1
@@ -6105,6 +6116,12 @@ func runFolder(toks []Token) (string, int) {
 		return d, i
 	}
 	return "", -1
+}
+
+// rootOfSomething: "the root of each package", "the root of `web/`": the root the
+// phrase names is another folder's (at i, after the phrase).
+func rootOfSomething(toks []Token, i int) bool {
+	return i < len(toks) && (toks[i].Low == "of" || toks[i].Low == "folder" && i+1 < len(toks) && toks[i+1].Low == "of")
 }
 
 // commandsSubject: a subject that names a command's commands ("`docker compose`

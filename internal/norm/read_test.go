@@ -72,6 +72,11 @@ func TestReadSentences(t *testing.T) {
 		{"own", "`docker compose` commands must be run from `deploy/`.", "require: docker compose | run from deploy, not the root"},
 		{"own", "Execute `terraform` commands from the `infra/` directory.", "require: terraform | run from infra, not the root | uncertain: the folder is where the sentence runs it; it does not say that nowhere else will do"},
 		{"own", "Don't run `rspec` from the engine folders (`engines/*`).", "forbid: rspec | in engines/*"},
+		// the root is a folder too (fresh file s55: "Run tests from the repository root
+		// with `PYTHONPATH=src python -m pytest`")
+		{"own", "Run `pytest` from the repository root.", "require: pytest | run from the repository root, nowhere else | uncertain: the folder is where the sentence runs it; it does not say that nowhere else will do"},
+		{"own", "Always run `make` at the repo root.", "require: make | run from the repository root, nowhere else"},
+		{"own", "Run `npm install` from the root of each package.", "require: npm install, . (from cwd-root)"},
 		{"own", "Do not merge pull requests (`gh pr merge`); a maintainer does.", "forbid: gh pr merge"},
 		{"own", "Benchmark through `make bench`, never with `go test -bench` directly.", "forbid: go test -bench | run by hand, not by a task runner"},
 		{"own", "Do not commit until `make test` passes.", "require: make test | before: concept:commit"},

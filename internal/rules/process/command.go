@@ -70,6 +70,10 @@ type CommandParams struct {
 	// forms are forbidden: "do not run tests from the repository root" forbids them
 	// there and nowhere else. Empty: anywhere the rule's scope covers.
 	At []string `json:"at,omitempty"`
+	// OnlyAt lists the folders where the forms may run, and is forbidden everywhere
+	// else: "run `pytest` from the repository root" forbids it in any other folder
+	// (each folder itself, not the folders below it).
+	OnlyAt []string `json:"only_at,omitempty"`
 	// Indirect, when true, says the rule bans the forbidden commands however they are
 	// reached: a task runner's target that runs one (`make deploy` runs `terraform
 	// apply`) breaks the rule at its severity. By default such a target only warns:
@@ -253,10 +257,10 @@ func (c *commandCheck) Targets(ev *engine.Evidence) []engine.Target {
 // forbiddenStep is the first command a task runner's target runs for the command at
 // i that the rule forbids for sure (a step heed cannot read for sure is no finding:
 // it is inferred already), or nil. Rules about the agent's choice of tool (Via),
-// about combinations (Together) or folders (At) do not judge recipes.
+// about combinations (Together) or folders (At, OnlyAt) do not judge recipes.
 func (c *commandCheck) forbiddenStep(ev *engine.Evidence, i int) *engine.RunStep {
 	cmd := &ev.Commands[i]
-	if len(cmd.Runs) == 0 || len(c.p.Via) > 0 || len(c.p.Together) > 0 || len(c.p.At) > 0 || len(c.p.Forbid) == 0 {
+	if len(cmd.Runs) == 0 || len(c.p.Via) > 0 || len(c.p.Together) > 0 || len(c.p.At) > 0 || len(c.p.OnlyAt) > 0 || len(c.p.Forbid) == 0 {
 		return nil
 	}
 	for k := range cmd.Runs {
@@ -346,6 +350,9 @@ func (c *commandCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result
 	if len(c.p.At) > 0 && !cmd.CwdUnknown && !inFolders(cmd.Cwd, c.p.At) {
 		return engine.Result{Verdict: engine.Satisfied, Reason: fmt.Sprintf("runs in %s, not where the rule forbids it", folderName(cmd.Cwd))}
 	}
+	if len(c.p.OnlyAt) > 0 && !cmd.CwdUnknown && inFolders(cmd.Cwd, c.p.OnlyAt) {
+		return engine.Result{Verdict: engine.Satisfied, Reason: fmt.Sprintf("runs in %s, where the rule asks for it", folderName(cmd.Cwd))}
+	}
 	if k, other := c.together(ev, t.Index, p); k >= 0 {
 		msg := fmt.Sprintf("`%s` and `%s` must not run in one command line", Display(c.p.Together[k]), Display(c.p.Together[other]))
 		return violated(cmd, cmd.Line, msg, c.rule.Suggestion)
@@ -380,9 +387,16 @@ func (c *commandCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result
 		if len(how) > 0 {
 			msg += " (matched " + strings.Join(how, ", ") + ")"
 		}
+		if cmd.CwdUnknown && len(c.p.OnlyAt) > 0 {
+			msg += "; heed cannot tell which folder it runs in (a cd computed at run time), and the rule asks for it in " + c.onlyWhere()
+			return violated(cmd, line, msg, "cd to a literal folder so heed can check where the command runs")
+		}
 		if cmd.CwdUnknown && (len(c.p.At) > 0 || !c.rule.Scope.CoversDir(cmd.Cwd)) {
 			msg += "; heed cannot tell which folder it runs in (a cd computed at run time), and the rule applies in " + c.where()
 			return violated(cmd, line, msg, "cd to a literal folder so heed can check where the command runs")
+		}
+		if len(c.p.OnlyAt) > 0 && (c.rule.Message == "" || strings.HasPrefix(c.rule.Message, "`")) {
+			msg = fmt.Sprintf("`%s` runs in %s; the rule asks for it in %s", shown, folderName(cmd.Cwd), c.onlyWhere())
 		}
 		return violated(cmd, line, msg, c.rule.Suggestion)
 	case mayMatch:
@@ -416,6 +430,15 @@ func (c *commandCheck) where() string {
 		return strings.Join(names, ", ")
 	}
 	return folderName(c.rule.Scope.Dir)
+}
+
+// onlyWhere names the folders the rule's commands may run in.
+func (c *commandCheck) onlyWhere() string {
+	var names []string
+	for _, f := range c.p.OnlyAt {
+		names = append(names, folderName(f))
+	}
+	return strings.Join(names, " or ")
 }
 
 // about reports whether the rule is about the command's program: a forbidden form's,

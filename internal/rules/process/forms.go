@@ -1,6 +1,7 @@
 package process
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazy"
@@ -18,8 +19,19 @@ var scriptNameRE = lazyre.New(`^[a-z][a-z0-9:_-]*$`)
 // display renders a pattern as the command a person would type.
 func Display(p Pattern) string {
 	parts := []string{strings.TrimPrefix(p.Program[0], "**/")}
+	flags := p.Flags
+	if strings.HasPrefix(parts[0], "python") && len(p.Args) > 0 {
+		// `python -m pytest`: the module is the value of -m, written after it
+		for i, g := range flags {
+			if len(g) == 1 && g[0] == "-m" {
+				parts = append(parts, "-m")
+				flags = append(slices.Clone(flags[:i]), flags[i+1:]...)
+				break
+			}
+		}
+	}
 	parts = append(parts, p.Args...)
-	for _, g := range p.Flags {
+	for _, g := range flags {
 		f := g[0]
 		for _, x := range g {
 			if strings.HasPrefix(x, "--") {
@@ -101,6 +113,15 @@ func CommandCases(p CommandParams) []policy.Case {
 			}
 		}
 		cases = append(cases, policy.Case{Expect: policy.ExpectSatisfied, Argv: example(p.Forbid[0]), Cwd: other, Note: "the same command in another folder"})
+	}
+	if len(p.OnlyAt) > 0 && len(p.Forbid) > 0 {
+		other := "packages/app"
+		if p.OnlyAt[0] == other {
+			other = "."
+		}
+		cases = append(cases,
+			policy.Case{Expect: policy.ExpectSatisfied, Argv: example(p.Forbid[0]), Cwd: p.OnlyAt[0], Note: "the command where the rule asks for it"},
+			policy.Case{Expect: policy.ExpectViolated, Argv: example(p.Forbid[0]), Cwd: other, Note: "the same command in another folder"})
 	}
 	if len(p.Together) >= 2 {
 		a, b := example(p.Together[0]), example(p.Together[1])

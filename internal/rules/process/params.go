@@ -44,6 +44,8 @@ func readParams(raw []byte, into any) bool {
 				p.Together, ok = s.patterns()
 			case "at":
 				p.At, ok = s.strings()
+			case "only_at":
+				p.OnlyAt, ok = s.strings()
 			case "indirect":
 				p.Indirect, ok = s.bool()
 			default:

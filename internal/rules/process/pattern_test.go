@@ -305,3 +305,41 @@ func TestFormKeepsShortOptionValues(t *testing.T) {
 		}
 	}
 }
+
+// "Run `pytest` from the repository root": only_at forbids the command in every
+// other folder, a cd in the line included; a folder heed cannot know is a finding.
+func TestOnlyAtForbidsEveryOtherFolder(t *testing.T) {
+	p := CommandParams{Forbid: []Pattern{PatternFrom([]string{"python", "-m", "pytest"}, "")}, OnlyAt: []string{"."}}
+	for _, c := range []struct{ line, cwd, want string }{
+		{"python -m pytest tests/test_a.py", "", "allowed"},
+		{"python -m pytest", "tests", "blocked"},
+		{"cd tests && python -m pytest test_a.py", "", "blocked"},
+		{"cd tests && cd .. && python -m pytest", "", "allowed"},
+		{`cd "$DIR" && python -m pytest`, "", "blocked"},
+		{"cd tests && ls", "", "allowed"},
+	} {
+		if got := verdictOf(t, p, c.line, c.cwd); got != c.want {
+			t.Errorf("%s in %q: %s, want %s", c.line, c.cwd, got, c.want)
+		}
+	}
+	for _, cs := range CommandCases(p) {
+		ev, err := CaseEvidence(cs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, _ := json.Marshal(p)
+		c, err := engine.NewRegistry(Kinds()...).CompileRule(&policy.Rule{ID: "R", Kind: KindCommand, Params: raw})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := policy.ExpectSatisfied
+		for _, tg := range c.Targets(ev) {
+			if c.Judge(ev, tg).Verdict == engine.Violated {
+				got = policy.ExpectViolated
+			}
+		}
+		if got != cs.Expect {
+			t.Errorf("authored case %+v: %s", cs, got)
+		}
+	}
+}
