@@ -158,6 +158,10 @@ func clauseLevel(text string) policy.Level {
 	if lv != policy.Info {
 		return lv
 	}
+	if norm.ToolOnlyStatement(text) {
+		// "pnpm only.": the project's one tool of its kind
+		return policy.Must
+	}
 	if statedRule(text) || norm.AskStatement(text) || norm.AskLead(text) {
 		// "Releasing (`./scripts/release.sh`) requires a human's approval": a
 		// command that waits for a yes

@@ -75,7 +75,7 @@ var markerPhrases = sync.OnceValue(func() []phrase {
 		mRequire: {
 			"always", "must", "must always", "use", "run", "should always", "need to", "needs to", "have to",
 			"is required", "are required", "required:", "make", "ensure that", "has to", "prefer", "prefer to", "prefer using",
-			"only ever", "stick to", "stick with", "switch to", "default to",
+			"only ever", "stick to", "stick with", "switch to", "default to", "reach for", "opt for", "favor", "favour",
 			"update", "also update", "also run", "keep in sync", "also edit", "edit", "apply", "rerun", "re-run",
 			"perform", "conduct", "execute", "carry out", "rebuild", "build", "pass", "set", "export",
 		},
@@ -132,7 +132,7 @@ var markerPhrases = sync.OnceValue(func() []phrase {
 			"are permitted", "is acceptable", "are acceptable", "is safe", "are safe", "is encouraged", "are encouraged",
 			"is fine to use", "is allowed too", "still works", "can be used", "may be used", "is the exception",
 		},
-		mShould: {"should", "prefer", "avoid", "recommended", "it is recommended to", "we recommend", "preferably", "ideally", "try to", "consider", "generally", "usually", "recommend against", "we recommend against", "advise against", "we advise against", "we discourage", "discourage"},
+		mShould: {"should", "prefer", "reach for", "opt for", "favor", "favour", "avoid", "recommended", "it is recommended to", "we recommend", "preferably", "ideally", "try to", "consider", "generally", "usually", "recommend against", "we recommend against", "advise against", "we advise against", "we discourage", "discourage"},
 	}
 	// "we suggest you run X": a requirement, at should strength
 	suggest := []string{"we suggest you run", "we suggest that you run", "we also suggest you run", "we recommend you run",
@@ -234,7 +234,7 @@ func matchWords(toks []Token, i int, words []string) int {
 var verbForms = sync.OnceValue(func() map[string]string {
 	table := map[string][]string{
 		"run":     {"run", "runs", "running", "execute", "executes", "executing", "invoke", "invokes", "invoking", "call", "calls", "calling", "type", "launch", "start", "trigger", "perform", "performing", "do", "apply", "applies", "applying", "rerun", "re-run", "reruns", "re-runs"},
-		"use":     {"use", "uses", "using", "used", "rely on", "employ", "utilize", "uses", "emit"},
+		"use":     {"use", "uses", "using", "used", "rely on", "employ", "utilize", "uses", "emit", "reach for", "opt for", "favor", "favour"},
 		"pass":    {"pass", "passes", "passing", "append", "set", "supply", "specify", "provide", "include", "succeed", "succeeds"},
 		"install": {"install", "installs", "installing", "add", "adding"},
 		"commit":  {"commit", "commits", "committing", "committed"},

@@ -68,6 +68,12 @@ var purposeOfSubstitutionRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile("(?i)(?:rather than|instead of|over|not)\\s+`[^`]+`\\s+((?:to|for)\\s+[a-z]+(?:\\s+[a-z]+)?)")
 })
 
+// purposeBeforeInsteadRE: the purpose said with the prescribed command, before the
+// banned one ("use `npx tsc --noEmit` for type checks instead of `npm run build`").
+var purposeBeforeInsteadRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("(?i)`[^`]+`\\s+((?:to|for)\\s+[a-z]+(?:[\\s-][a-z]+){0,2})\\s+(?:rather than|instead of)\\s+`")
+})
+
 // narrowedSubstitutions gives such a ban its purpose as a condition heed cannot see.
 func narrowedSubstitutions(ns []Norm) {
 	for i := range ns {
@@ -75,18 +81,29 @@ func narrowedSubstitutions(ns []Norm) {
 		if n.Polarity != Forbid || len(n.Instead) == 0 || n.Condition != "" {
 			continue
 		}
-		// ("use `pnpm` instead of `npm` for installing dependencies": what a package
-		// manager is for, no narrower end)
+		// ("use `pnpm install` instead of `npm install` for adding dependencies": a
+		// tool of the same family does the same job, no narrower end)
 		// (nor `rm` "for deleting files": a program of one job; a subcommand like `git
 		// checkout` serves several)
-		if slices.ContainsFunc(n.Objects, func(o Object) bool { return toolFamilies()[firstWord(o)] != "" || len(o.Argv) < 2 }) {
+		if slices.ContainsFunc(n.Objects, func(o Object) bool { return len(o.Argv) < 2 || sameFamilyAsOne(o, n.Instead) }) {
 			continue
 		}
-		if m := purposeOfSubstitutionRE().FindStringSubmatch(n.Sentence); m != nil {
+		m := purposeOfSubstitutionRE().FindStringSubmatch(n.Sentence)
+		if m == nil {
+			m = purposeBeforeInsteadRE().FindStringSubmatch(n.Sentence)
+		}
+		if m != nil {
 			n.Condition = m[1]
 			n.Uncertain = append(n.Uncertain, "condition: "+m[1])
 		}
 	}
+}
+
+// sameFamilyAsOne: o's program is of a tool family one of others' programs is of
+// too (npm and pnpm).
+func sameFamilyAsOne(o Object, others []Object) bool {
+	f := toolFamilies()[firstWord(o)]
+	return f != "" && slices.ContainsFunc(others, func(x Object) bool { return toolFamilies()[firstWord(x)] == f })
 }
 
 // vacuousConditions drops a condition that restricts nothing ("on anything but

@@ -220,6 +220,18 @@ func read(text string, ctx Context) []Norm {
 		// "most tasks go through `./dev`, which should be preferred to `go build`"
 		return readAs(text, order, ctx, "")
 	}
+	if order, ok := toolOnly(text); ok && len(ctx.Columns) == 0 {
+		// "pnpm only. npm and yarn will break the lockfile."
+		return readAs(text, order, ctx, "")
+	}
+	if order, ok := verblessPurpose(text); ok && len(ctx.Columns) == 0 {
+		// "We're a uv shop: `uv add` for dependencies, never `pip install`."
+		return readAs(text, order, ctx, "")
+	}
+	if order, ok := pairedPreferences(text); ok && len(ctx.Columns) == 0 {
+		// "Prefer `rg` over `grep` and `fd` over `find`"
+		return readAs(text, order, ctx, "")
+	}
 	if order, ok := pairedSubstitutions(text); ok && len(ctx.Columns) == 0 {
 		// "use `uv pip` (not `pip`) and `uv run` (not `python`)"
 		return readAs(text, order, ctx, "")
@@ -392,8 +404,20 @@ func read(text string, ctx Context) []Norm {
 	inPackage(out, text)
 	madeChanges(out)
 	out = runFrom(out)
+	insteadNotBanned(out)
 	blockDoubts(out, ctx)
 	return out
+}
+
+// insteadNotBanned drops from a ban's alternatives what the ban forbids: "invoke
+// Gradle through the wrapper (`./gradlew`), never a system `gradle`" names Gradle in
+// words for the job, but the alternative is the wrapper.
+func insteadNotBanned(ns []Norm) {
+	for i := range ns {
+		if n := &ns[i]; n.Polarity == Forbid && len(n.Instead) > 0 {
+			n.Instead = notBanned(n.Instead, n.Objects)
+		}
+	}
 }
 
 // firstStepBans: "Do not start with `pnpm test` or `pnpm run ci`: those run the whole
@@ -3932,6 +3956,11 @@ func subjectOf(sg *segment) []string {
 		out = append(out, "`"+o.Text+"`")
 	}
 	words := sg.words
+	if len(out) == 0 && len(words) >= 2 && len(words) <= 4 && strings.EqualFold(words[0], "for") {
+		// "For formatting, reach for `ruff format`": what the sentence is about, not
+		// who it binds
+		return nil
+	}
 	// "At a minimum, run ...", "At the very least, run ...": how much, not who
 	if len(words) >= 2 && strings.EqualFold(words[0], "at") {
 		for k := 1; k < len(words) && k <= 3; k++ {
@@ -6079,8 +6108,8 @@ func namesAFolder(s string) bool {
 func runnable(o Object) bool { return o.Kind == KCommand || o.Kind == KCode && commandShaped(o.Text) }
 
 // runFolder finds "from|in|inside|within (the) `dir/` (directory|folder)" and returns
-// the folder without its slash and the index of the preposition; "from the
-// repository root" (and its synonyms, "at" too) is ".".
+// the folder without its slash and the index of the preposition; "from (or at) the
+// repository root" and its synonyms is ".".
 func runFolder(toks []Token) (string, int) {
 	for i := 0; i+1 < len(toks); i++ {
 		switch toks[i].Low {
@@ -6088,7 +6117,9 @@ func runFolder(toks []Token) (string, int) {
 		default:
 			continue
 		}
-		if n := rootPhraseAt(toks, i+1); n > 0 && !rootOfSomething(toks, i+1+n) {
+		// ("run `bundle` in the root directory to install ...": a setup step's place,
+		// said with "in"; "from" and "at" say where the command must run)
+		if n := rootPhraseAt(toks, i+1); n > 0 && (toks[i].Low == "from" || toks[i].Low == "at") && !rootOfSomething(toks, i+1+n) {
 			if k := i + 1 + n; k < len(toks) && toks[k].Low == "or" {
 				return "", -1 // "from the repository root or from any package directory"
 			}

@@ -308,3 +308,88 @@ var updateConditionRE = lazyre.New(`\b(?:incorporate|bring in|pull in|integrate|
 func UpdatesFromMain(cond string) bool {
 	return cond != "" && updateConditionRE.MatchString(strings.ToLower(cond))
 }
+
+// pairRE: "`X` over `Y`", one pair of a preference; pairedLeadRE: the verb that opens
+// a sentence of several; pairGlueRE: what may stand between two pairs.
+var (
+	pairRE       = lazyre.New("(`[^`]+`)\\s+(over|instead of|rather than)\\s+(`[^`]+`)")
+	pairedLeadRE = lazyre.New("(?i)^\\s*[-*+]?\\s*((?:always\\s+)?(?:prefer|use|favou?r))\\s+`")
+	pairGlueRE   = lazyre.New("^\\s*(?:,|;|,?\\s*and)\\s*$")
+)
+
+// pairedPreferences: "Prefer `rg` over `grep` and `fd` over `find`": two or more
+// pairs under one verb, each a substitution of its own ("Prefer `rg` over `grep`.
+// Prefer `fd` over `find`."), never one ban of every span but the first.
+func pairedPreferences(text string) (string, bool) {
+	lead := pairedLeadRE.FindStringSubmatch(text)
+	if lead == nil || strings.Count(text, "`") < 8 {
+		return "", false
+	}
+	ms := pairRE.FindAllStringSubmatchIndex(text, -1)
+	if len(ms) < 2 {
+		return "", false
+	}
+	var b strings.Builder
+	for k, m := range ms {
+		if k > 0 && !pairGlueRE.MatchString(text[ms[k-1][1]:m[0]]) {
+			return "", false
+		}
+		b.WriteString(lead[1] + " " + text[m[2]:m[3]] + " " + text[m[4]:m[5]] + " " + text[m[6]:m[7]] + ". ")
+	}
+	if rest := strings.TrimSpace(text[ms[len(ms)-1][1]:]); rest != "" && rest != "." {
+		return "", false // more follows the pairs: the sentence says more than they do
+	}
+	return strings.TrimSpace(b.String()), true
+}
+
+// toolOnlyLeadRE: "pnpm only.", "Use pnpm only.": a tool and "only", opening the text.
+var toolOnlyLeadRE = lazyre.New("(?i)^(\\s*[-*+]?\\s*)(?:use\\s+)?(`[^`]+`|[a-z][\\w.-]*)\\s+only\\s*([.!;:]|$)")
+
+// toolOnly rewrites "pnpm only." as "Only use pnpm.": a tool of a family named with
+// "only" and no verb (the rest of the text stands).
+func toolOnly(text string) (string, bool) {
+	m := toolOnlyLeadRE.FindStringSubmatchIndex(text)
+	if m == nil {
+		return "", false
+	}
+	tool := text[m[4]:m[5]]
+	if !strings.HasPrefix(tool, "`") {
+		if f, ok := toolFamilies()[strings.ToLower(tool)]; !ok || f == "" {
+			return "", false
+		}
+	}
+	return text[m[2]:m[3]] + "Only use " + tool + "." + text[m[1]:], true
+}
+
+// ToolOnlyStatement: the text opens with a tool and "only" and no verb ("pnpm only."),
+// a restriction to that tool.
+func ToolOnlyStatement(text string) bool {
+	_, ok := toolOnly(text)
+	return ok
+}
+
+// verblessPurposeRE: "`uv add` for dependencies, never `pip install`", "uv for
+// everything, not pip": a tool, what it is for, and the one it replaces, with no verb.
+var verblessPurposeRE = lazyre.New("(?i)^(\\s*[-*+]?\\s*)(`[^`]+`|[a-z][\\w.-]*)\\s+for\\s+[a-z][a-z -]{0,40}?,\\s*(?:never|not)\\s+(`[^`]+`|[a-z][\\w.-]*)\\s*[.!]?\\s*$")
+
+// verblessPurpose reads such a phrase as "Use X for ..., never Y." A plain word must
+// be a tool of a family; a label before the phrase ("We're a uv shop:") is dropped.
+func verblessPurpose(text string) (string, bool) {
+	t := text
+	if _, after, ok := strings.Cut(t, ": "); ok && !strings.Contains(t[:len(t)-len(after)], "`") {
+		t = after
+	}
+	m := verblessPurposeRE.FindStringSubmatchIndex(t)
+	if m == nil {
+		return "", false
+	}
+	for _, w := range []string{t[m[4]:m[5]], t[m[6]:m[7]]} {
+		if strings.HasPrefix(w, "`") {
+			continue
+		}
+		if f, ok := toolFamilies()[strings.ToLower(w)]; !ok || f == "" {
+			return "", false
+		}
+	}
+	return t[m[2]:m[3]] + "Use " + t[m[4]:], true
+}

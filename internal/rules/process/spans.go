@@ -41,6 +41,11 @@ var knownPrograms = lazy.Value[map[string]bool]{F: func() map[string]bool {
 		"redis-cli", "mongo", "bash", "sh", "zsh", "eval", "source", "cd", "export", "env", "timeout", "watch",
 		"grep", "rg", "fd", "ls", "cat", "head", "tail", "awk", "jq", "tar", "unzip", "zip", "ln", "touch", "mkdir",
 		"rmdir", "dd", "git-filter-repo", "bundle", "bin/rails", "bin/setup",
+		// formatters, linters, test runners and version managers instruction files
+		// name as tools to use or avoid
+		"autopep8", "yapf", "pycodestyle", "pydocstyle", "pyflakes", "bandit", "goimports", "golint", "staticcheck",
+		"gotestsum", "markdownlint", "markdownlint-cli2", "stylelint", "tslint", "nvm", "fnm", "pyenv", "rbenv",
+		"nodenv", "jupyter", "ipython", "nodemon", "tsup", "babel", "ng", "pio", "platformio",
 	)
 }}
 
