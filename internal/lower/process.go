@@ -1609,6 +1609,10 @@ func lowerInPackage(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Nor
 		if len(p.Program) > 0 && p.Program[0] == "cd" {
 			continue // `cd core && ...` shows where, it is not the command
 		}
+		// the place is the rule, not the environment the sentence's form sets
+		// ("from the repository root with `PYTHONPATH=src python -m pytest`": a run
+		// from tests/ with PYTHONPATH=../src is in the wrong place all the same)
+		p.Env, p.LackingEnv = nil, nil
 		forbid = append(forbid, p)
 	}
 	if len(forbid) == 0 {

@@ -220,6 +220,10 @@ func read(text string, ctx Context) []Norm {
 		// "most tasks go through `./dev`, which should be preferred to `go build`"
 		return readAs(text, order, ctx, "")
 	}
+	if ban, ok := noCommitted(text); ok && len(ctx.Columns) == 0 {
+		// "No committed `.env` files"
+		return readAs(text, ban, ctx, "")
+	}
 	if order, ok := toolOnly(text); ok && len(ctx.Columns) == 0 {
 		// "pnpm only. npm and yarn will break the lockfile."
 		return readAs(text, order, ctx, "")

@@ -79,6 +79,9 @@ var (
 // UntouchedFiles reads the files a sentence says a change must not touch; of a
 // constraint of several sentences, the first that says so.
 func UntouchedFiles(text string) (Untouched, bool) {
+	if ban, ok := noCommitted(text); ok {
+		text = ban // "No committed `.env` files"
+	}
 	for _, sent := range utSentenceRE().Split(strings.Join(strings.Fields(text), " "), -1) {
 		if u, ok := untouchedIn(sent); ok {
 			if !u.HandOnly && !u.AddedOnly && utDirectlyRE().MatchString(sent) && utGeneratedRE().MatchString(text) {
