@@ -409,8 +409,39 @@ func read(text string, ctx Context) []Norm {
 	madeChanges(out)
 	out = runFrom(out)
 	insteadNotBanned(out)
+	committedNotRun(out, text)
 	blockDoubts(out, ctx)
 	return out
+}
+
+// committedNotRun drops from what a sentence runs the files it says to commit: "run
+// `bin/rails db:migrate` and commit `db/schema.rb`" runs one command, and the file is
+// what the commit holds, no command to have run.
+func committedNotRun(ns []Norm, text string) {
+	low := strings.ToLower(text)
+	if !strings.Contains(low, "commit") && !strings.Contains(low, "stage") {
+		return
+	}
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity != Require || len(n.Objects) < 2 {
+			continue
+		}
+		kept := slices.DeleteFunc(slices.Clone(n.Objects), func(o Object) bool {
+			if o.Kind != KPath && o.Kind != KCommand && o.Kind != KCode || strings.ContainsAny(o.Text, " \t") {
+				return false // (a file; the reader may take `db/schema.rb` for a script)
+			}
+			for _, verb := range []string{"commit ", "commit the ", "also commit ", "stage ", "git add "} {
+				if strings.Contains(low, verb+"`"+strings.ToLower(o.Text)+"`") {
+					return true
+				}
+			}
+			return false
+		})
+		if len(kept) > 0 && len(kept) < len(n.Objects) {
+			n.Objects = kept
+		}
+	}
 }
 
 // insteadNotBanned drops from a ban's alternatives what the ban forbids: "invoke
@@ -670,9 +701,11 @@ var changedFilesRE = sync.OnceValue(func() *regexp.Regexp {
 })
 
 // commandSubjectPasses: "`make lint` must be clean before you push": the command the
-// sentence is about must have run and passed first.
+// sentence is about must have run and passed first; "`make docs` must be run after any
+// change to `docs/`": it must have run.
 func commandSubjectPasses(ns []Norm, text string, ctx Context) {
-	if !passedPredicateRE().MatchString(strings.ToLower(text)) {
+	low := strings.ToLower(text)
+	if !passedPredicateRE().MatchString(low) && !passiveRunRE().MatchString(low) {
 		return
 	}
 	for i := range ns {
@@ -1071,6 +1104,12 @@ func whileAfter(text, span string) bool {
 }
 
 // passedPredicateRE: a sentence says its subject must end without failures.
+// passiveRunRE: "`make docs` must be run after any change to `docs/`": the command is
+// the subject of a passive run.
+var passiveRunRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("`\\s+(?:must|should|has to|have to|needs? to)\\s+(?:always\\s+)?be\\s+(?:re-?)?(?:run|executed|invoked)\\b")
+})
+
 var passedPredicateRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\b(must|should|has to|needs to|need to)\s+(be\s+)?(clean|green|passing|successful|pass|succeed|exit\s+(cleanly|with\s+0|zero))\b`)
 })
