@@ -216,33 +216,22 @@ func read(text string, ctx Context) []Norm {
 		// "Run `git` commands from the root, without the `-C` option"
 		return readAs(text, ban, ctx, "an option to leave out, said with \"without\"")
 	}
-	if order, ok := preferredTo(text); ok && len(ctx.Columns) == 0 {
-		// "most tasks go through `./dev`, which should be preferred to `go build`"
-		return readAs(text, order, ctx, "")
-	}
-	if ban, ok := noCommitted(text); ok && len(ctx.Columns) == 0 {
-		// "No committed `.env` files"
-		return readAs(text, ban, ctx, "")
-	}
-	if order, ok := toolOnly(text); ok && len(ctx.Columns) == 0 {
-		// "pnpm only. npm and yarn will break the lockfile."
-		return readAs(text, order, ctx, "")
-	}
-	if order, ok := verblessPurpose(text); ok && len(ctx.Columns) == 0 {
-		// "We're a uv shop: `uv add` for dependencies, never `pip install`."
-		return readAs(text, order, ctx, "")
-	}
-	if order, ok := pairedPreferences(text); ok && len(ctx.Columns) == 0 {
-		// "Prefer `rg` over `grep` and `fd` over `find`"
-		return readAs(text, order, ctx, "")
-	}
-	if order, ok := pairedSubstitutions(text); ok && len(ctx.Columns) == 0 {
-		// "use `uv pip` (not `pip`) and `uv run` (not `python`)"
-		return readAs(text, order, ctx, "")
-	}
-	if order, ok := verblessSubstitution(text); ok && len(ctx.Columns) == 0 {
-		// "- `bun install` instead of `npm install`" under "Always use `bun`:"
-		return readAs(text, order, ctx, "")
+	if len(ctx.Columns) == 0 {
+		// sentences said in a shape of their own, read as the plain sentence they
+		// stand for; the first rewrite that reads the text wins
+		for _, rewrite := range []func(string) (string, bool){
+			preferredTo,          // "`./dev`, which should be preferred to `go build`"
+			noCommitted,          // "No committed `.env` files"
+			toolOnly,             // "pnpm only. npm and yarn will break the lockfile."
+			verblessPurpose,      // "We're a uv shop: `uv add` for dependencies, never `pip install`."
+			pairedPreferences,    // "Prefer `rg` over `grep` and `fd` over `find`"
+			pairedSubstitutions,  // "use `uv pip` (not `pip`) and `uv run` (not `python`)"
+			verblessSubstitution, // "- `bun install` instead of `npm install`" under "Always use `bun`:"
+		} {
+			if order, ok := rewrite(text); ok {
+				return readAs(text, order, ctx, "")
+			}
+		}
 	}
 	if sentence, ok := CommandNoteRow(text, ctx.Columns); ok {
 		// "| `make test` | run before each commit |"
