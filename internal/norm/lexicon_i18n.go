@@ -334,6 +334,11 @@ func chinese() languageWords {
 			"依次": "", "按顺序": "", "目录下": "folder", "目录": "folder", "时才": "when", "的时候": "when", "否则": "otherwise",
 			"替代方案": "alternative", "规范": "conventions", "提交规范": "commits", "的": "", "在": "in", "时": "when",
 			// files changed together: "修改 `X` 时，必须同时更新 `Y`"
+			// approval: "除非开发者明确要求，AI 不得主动执行：" (unless the developer
+			// explicitly asks, the AI must not run:)
+			"开发者明确要求": "the developer explicitly asks", "用户明确要求": "the user explicitly asks",
+			"明确要求": "explicitly asks", "明确同意": "explicitly approves", "开发者": "the developer", "用户": "the user",
+			"主动": "",
 			"更新": "update", "同时": "also", "同时更新": "also update", "也要更新": "also update", "一并更新": "also update",
 			"一起更新": "also update", "也更新": "also update", "重新生成": "regenerate", "新增": "add", "变更": "change",
 		},

@@ -14,6 +14,10 @@ func TestNoCommitted(t *testing.T) {
 		"No `console.log` in committed code.":           "",
 		"No secrets committed.":                         "", // no file named
 		"No committed changes to `main`; use a branch.": "",
+		// (fresh file s56)
+		"PRs should include a summary. Keep generated artifacts out of commits (`*.nvda-addon`, `*.mo`, `*.pot` are ignored by `.gitignore`).": "Never commit `*.nvda-addon`, `*.mo` or `*.pot`.",
+		"- Keep `dist/` out of version control.":    "Never commit `dist/`.",
+		"Keep the change small and out of the way.": "",
 	} {
 		got, ok := noCommitted(text)
 		if ok != (want != "") || got != want {
