@@ -113,3 +113,38 @@ var (
 func BranchFirst(text string) bool {
 	return branchFirstRE().MatchString(text) && !branchMayRE().MatchString(text) && !notBranchWorkRE().MatchString(text)
 }
+
+// branchPrefixVerbRE: "Prefix branches with `feature/` or `fix/`", "Create a new branch
+// with the prefix `feature/`", "Create a branch with a `feat/` or `fix/` prefix";
+// branchNameVerbRE: "Name branches `feature/<short-name>`". spanListRE is a list of
+// code spans joined by commas, "or" and "and".
+var (
+	branchPrefixVerbRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile("(?i)^\\s*[-*+]?\\s*(?:always\\s+)?(?:prefix\\s+(?:all\\s+|new\\s+|your\\s+|the\\s+)*branch(?:es|\\s+names?)?\\s+with\\s+(?:the\\s+|a\\s+)?(`[^`]+`(?:\\s*(?:,|or|and|, or|, and)\\s*`[^`]+`)*)|(?:create|make|open|start|cut|use)\\s+(?:a\\s+|an\\s+|the\\s+|your\\s+)?(?:new\\s+)?branch(?:es)?\\s+with\\s+(?:the\\s+|a\\s+)?(?:prefix(?:es)?\\s+(`[^`]+`(?:\\s*(?:,|or|and|, or|, and)\\s*`[^`]+`)*)|(`[^`]+`(?:\\s*(?:,|or|and|, or|, and)\\s*`[^`]+`)*)\\s+prefix(?:es)?))")
+	})
+	branchNameVerbRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile("(?i)^\\s*[-*+]?\\s*(?:always\\s+)?name\\s+(?:all\\s+|new\\s+|your\\s+|the\\s+)*branch(?:es)?\\s+(?:like\\s+|as\\s+)?(`[^`]+`)")
+	})
+)
+
+// branchNameVerbs rewrites a sentence that prefixes or names branches with a verb of
+// its own as the convention it states ("Branch names must start with `feature/` or
+// `fix/`.", "Use the branch name `feature/<short-name>`."); what follows the phrase is
+// kept.
+func branchNameVerbs(text string) (string, bool) {
+	low := strings.ToLower(text)
+	if !strings.Contains(low, "branch") || !strings.Contains(text, "`") {
+		return "", false
+	}
+	if m := branchPrefixVerbRE().FindStringSubmatchIndex(text); m != nil {
+		for g := 1; g <= 3; g++ {
+			if m[2*g] >= 0 {
+				return "Branch names must start with " + text[m[2*g]:m[2*g+1]] + "." + text[m[1]:], true
+			}
+		}
+	}
+	if m := branchNameVerbRE().FindStringSubmatchIndex(text); m != nil {
+		return "Use the branch name " + text[m[2]:m[3]] + " for every branch." + text[m[1]:], true
+	}
+	return "", false
+}

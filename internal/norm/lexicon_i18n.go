@@ -536,6 +536,7 @@ func russian() languageWords {
 			"ветки": "branches", "явного": "explicit", "явное": "explicit", "согласия": "consent", "пользователя": "of the user",
 			"ради": "for", "публикации": "publication", "от имени": "on behalf of", "если он явно не поручил": "unless explicitly asked to",
 			"если пользователь явно не попросил": "unless the user explicitly asked", "если явно не попросили": "unless explicitly asked",
+			"новую ветку": "a new branch", "новую": "new", "с префиксом": "with the prefix", "префиксом": "prefix",
 			"кроме": "except", "если": "if", "когда": "when", "без": "without", "и": "and", "или": "or", "в": "in", "с": "with",
 		},
 	}

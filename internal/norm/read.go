@@ -220,6 +220,7 @@ func read(text string, ctx Context) []Norm {
 		// sentences said in a shape of their own, read as the plain sentence they
 		// stand for; the first rewrite that reads the text wins
 		for _, rewrite := range []func(string) (string, bool){
+			branchNameVerbs,      // "Prefix branches with `feature/` or `fix/`"
 			preferredTo,          // "`./dev`, which should be preferred to `go build`"
 			noCommitted,          // "No committed `.env` files"
 			toolOnly,             // "pnpm only. npm and yarn will break the lockfile."

@@ -74,6 +74,12 @@ func TestReadSentences(t *testing.T) {
 		{"own", "Don't run `rspec` from the engine folders (`engines/*`).", "forbid: rspec | in engines/*"},
 		// the root is a folder too (fresh file s55: "Run tests from the repository root
 		// with `PYTHONPATH=src python -m pytest`")
+		// branch names prefixed or named with a verb of their own (fresh file s56, in
+		// Russian: "Создай новую ветку с префиксом `feature/`, `fix/` или `refactor/`")
+		{"own", "Prefix branches with `feature/` or `fix/`.", "require: concept:branch-name feature/* fix/* | subject: branch names"},
+		{"own", "Create a new branch with a `feat/` or `fix/` prefix.", "require: concept:branch-name feat/* fix/* | subject: branch names"},
+		{"own", "Name branches `feature/<short-name>`.", "require: concept:branch-name feature/*"},
+		{"own", "Создай новую ветку с префиксом `feature/` или `fix/`.", "require: concept:branch-name feature/* fix/* | subject: branch names"},
 		{"own", "Run `pytest` from the repository root.", "require: pytest | run from the repository root, nowhere else | uncertain: the folder is where the sentence runs it; it does not say that nowhere else will do"},
 		{"own", "Always run `make` at the repo root.", "require: make | run from the repository root, nowhere else"},
 		{"own", "Run `npm install` from the root of each package.", "require: npm install, . (from cwd-root)"},
