@@ -1,6 +1,7 @@
 package lower
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/norm"
@@ -39,6 +40,38 @@ func addDependencyForms() []process.Pattern {
 		pat("go", []string{"get", "[a-zA-Z]*"}), pat("bundle", []string{"add"}), pat("composer", []string{"require", "[a-zA-Z]*"}),
 		pat("dotnet", []string{"add", "package"}), pat("dotnet", []string{"add", "*", "package"}),
 	}
+}
+
+// packageAddForms add the package name with any package manager, the name among the
+// first three operands, bare or with a version in the manager's spelling (`lodash@4`,
+// `requests==2.31`).
+func packageAddForms(name string) []process.Pattern {
+	js, py := []string{"@*"}, []string{"==*", ">=*", "~=*", "[[]*"}
+	installs := []struct {
+		prog     string
+		sub      []string
+		versions []string
+	}{
+		{"npm", []string{"install"}, js}, {"npm", []string{"i"}, js}, {"npm", []string{"add"}, js}, {"pnpm", []string{"add"}, js},
+		{"pnpm", []string{"install"}, js}, {"pnpm", []string{"i"}, js}, {"yarn", []string{"add"}, js}, {"bun", []string{"add"}, js},
+		{"bun", []string{"install"}, js}, {"bun", []string{"i"}, js}, {"pip", []string{"install"}, py}, {"pip3", []string{"install"}, py},
+		{"uv", []string{"add"}, py}, {"uv", []string{"pip", "install"}, py}, {"poetry", []string{"add"}, append([]string{"@*"}, py...)},
+		{"pdm", []string{"add"}, py}, {"cargo", []string{"add"}, js}, {"go", []string{"get"}, js}, {"bundle", []string{"add"}, nil},
+		{"gem", []string{"install"}, nil}, {"composer", []string{"require"}, []string{":*"}}, {"dotnet", []string{"add", "package"}, nil},
+	}
+	var ps []process.Pattern
+	for _, in := range installs {
+		for pos := 0; pos < 3; pos++ {
+			for _, v := range append([]string{""}, in.versions...) {
+				args := slices.Clone(in.sub)
+				for range pos {
+					args = append(args, "*")
+				}
+				ps = append(ps, pat(in.prog, append(args, name+v)))
+			}
+		}
+	}
+	return ps
 }
 
 // releaseSubcommands are the cargo subcommands that build.
@@ -170,6 +203,12 @@ func mergeForms() []process.Pattern {
 func namedConceptForms(o norm.Object) []process.Pattern {
 	var ps []process.Pattern
 	switch o.Text {
+	case "add-dependency":
+		// "never add `lodash` as a dependency", "do not install `moment`"
+		for _, name := range o.Argv {
+			ps = append(ps, packageAddForms(name)...)
+		}
+		return ps
 	case "pr-base":
 		// "do not open pull requests against `release` branches"
 		var based []string

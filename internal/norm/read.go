@@ -400,6 +400,7 @@ func read(text string, ctx Context) []Norm {
 	out = runFrom(out)
 	insteadNotBanned(out)
 	committedNotRun(out, text)
+	namedPackageAdds(out, text)
 	blockDoubts(out, ctx)
 	return out
 }

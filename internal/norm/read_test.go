@@ -76,6 +76,11 @@ func TestReadSentences(t *testing.T) {
 		// with `PYTHONPATH=src python -m pytest`")
 		// branch names prefixed or named with a verb of their own (fresh file s56, in
 		// Russian: "Создай новую ветку с префиксом `feature/`, `fix/` или `refactor/`")
+		// a package a ban keeps out of the project (fresh file s56: "don't use React,
+		// Vue, Angular"; installs are how a package comes in)
+		{"own", "Do not install `moment`.", "forbid: concept:add-dependency moment"},
+		{"own", "Never add `lodash` as a dependency.", "forbid: concept:add-dependency lodash"},
+		{"own", "Never add `README.md` to the index.", "forbid: README.md"},
 		{"own", "Prefix branches with `feature/` or `fix/`.", "require: concept:branch-name feature/* fix/* | subject: branch names"},
 		{"own", "Create a new branch with a `feat/` or `fix/` prefix.", "require: concept:branch-name feat/* fix/* | subject: branch names"},
 		{"own", "Name branches `feature/<short-name>`.", "require: concept:branch-name feature/*"},

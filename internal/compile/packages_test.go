@@ -1,0 +1,30 @@
+package compile_test
+
+import (
+	"testing"
+
+	"github.com/heed-dev/heed/internal/rules"
+)
+
+// A ban of adding a named package blocks every manager's install of it, and nothing
+// else: another package, a package whose name only begins with it, the bare install
+// of what the manifests list.
+func TestNamedPackageAddBans(t *testing.T) {
+	reg := rules.Registry()
+	for _, c := range []struct{ doc, line, want string }{
+		{"- Never add `lodash` as a dependency.\n", "npm install lodash", "blocked"},
+		{"- Never add `lodash` as a dependency.\n", "npm i -D lodash@4.17.21", "blocked"},
+		{"- Never add `lodash` as a dependency.\n", "pnpm add react lodash", "blocked"},
+		{"- Never add `lodash` as a dependency.\n", "yarn add lodash-es", "allowed"},
+		{"- Never add `lodash` as a dependency.\n", "npm install", "allowed"},
+		{"- Never add `lodash` as a dependency.\n", "npm run build", "allowed"},
+		{"- Do not install `requests`; use `httpx`.\n", "pip install requests==2.31", "blocked"},
+		{"- Do not install `requests`; use `httpx`.\n", "uv add requests", "blocked"},
+		{"- Do not install `requests`; use `httpx`.\n", "uv add httpx", "allowed"},
+		{"- Do not install `requests`; use `httpx`.\n", "python -m requests", "allowed"},
+	} {
+		if got := lineVerdict(t, reg, compileDoc(c.doc), c.line); got != c.want {
+			t.Errorf("%q under %q: %s, want %s", c.line, c.doc, got, c.want)
+		}
+	}
+}

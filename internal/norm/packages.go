@@ -1,0 +1,56 @@
+package norm
+
+import (
+	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
+)
+
+// packageNameRE: a package's name as a manager spells it (`lodash`, `@types/node`,
+// `django-environ`, `golang.org/x/exp`); packageFileRE: a name that is a file instead
+// (`package.json`, `setup.py`).
+var (
+	packageNameRE  = lazyre.New(`^@?[A-Za-z0-9][A-Za-z0-9._-]*(?:/[A-Za-z0-9._-]+)*$`)
+	packageFileRE  = lazyre.New(`(?i)\.(?:json|toml|txt|md|lock|ya?ml|cfg|ini|py|js|ts|go|rs|rb|sh|mod|sum)$`)
+	dependencyRE   = lazyre.New(`(?i)\b(?:dependenc(?:y|ies)|deps?|package\.json|requirements|pyproject|cargo\.toml|go\.mod|gemfile|composer\.json)\b`)
+	packageMeansRE = lazyre.New("(?i)\\b(?:with|using|via|through|by|from|run)\\s+`([^`]+)`")
+)
+
+// namedPackageAdds: "Do not install `moment`", "Never add `lodash` as a dependency":
+// the packages named are what the ban keeps out of the project, not programs to run
+// (`moment` is none). Its objects become the concept add-dependency of those names,
+// whose forms are every manager's install of them. A span named as the means ("do not
+// install with `npm`") is the tool, left as it is; "add" needs a word of dependencies
+// ("add `x` to the README" adds no package).
+func namedPackageAdds(ns []Norm, text string) {
+	if !strings.Contains(text, "`") {
+		return
+	}
+	means := map[string]bool{}
+	for _, m := range packageMeansRE.FindAllStringSubmatch(text, -1) {
+		means[m[1]] = true
+	}
+	low := strings.ToLower(text)
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity != Forbid || n.Verb != "install" || len(n.Objects) == 0 {
+			continue
+		}
+		if !strings.Contains(low, "install") && !dependencyRE.MatchString(text) {
+			continue
+		}
+		var names []string
+		for _, o := range n.Objects {
+			t := strings.TrimSpace(o.Text)
+			if o.Kind != KCode && o.Kind != KCommand && o.Kind != KTool || means[t] || !packageNameRE.MatchString(t) || packageFileRE.MatchString(t) {
+				names = nil
+				break
+			}
+			names = append(names, t)
+		}
+		if len(names) == 0 {
+			continue
+		}
+		n.Objects = []Object{{Kind: KConcept, Text: "add-dependency", Argv: names}}
+	}
+}
