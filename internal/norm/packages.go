@@ -1,6 +1,7 @@
 package norm
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazyre"
@@ -23,7 +24,7 @@ var (
 // install with `npm`") is the tool, left as it is; "add" needs a word of dependencies
 // ("add `x` to the README" adds no package).
 func namedPackageAdds(ns []Norm, text string) {
-	if !strings.Contains(text, "`") {
+	if !strings.Contains(text, "`") || !slices.ContainsFunc(ns, func(n Norm) bool { return n.Polarity == Forbid && n.Verb == "install" }) {
 		return
 	}
 	means := map[string]bool{}

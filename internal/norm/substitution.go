@@ -321,8 +321,13 @@ var (
 // pairs under one verb, each a substitution of its own ("Prefer `rg` over `grep`.
 // Prefer `fd` over `find`."), never one ban of every span but the first.
 func pairedPreferences(text string) (string, bool) {
+	low := strings.ToLower(strings.TrimLeft(text, "-*+ "))
+	if strings.Count(text, "`") < 8 || strings.Count(low, " over ")+strings.Count(low, " instead of ")+strings.Count(low, " rather than ") < 2 ||
+		!strings.HasPrefix(low, "prefer ") && !strings.HasPrefix(low, "use ") && !strings.HasPrefix(low, "always ") && !strings.HasPrefix(low, "favo") {
+		return "", false
+	}
 	lead := pairedLeadRE.FindStringSubmatch(text)
-	if lead == nil || strings.Count(text, "`") < 8 {
+	if lead == nil {
 		return "", false
 	}
 	ms := pairRE.FindAllStringSubmatchIndex(text, -1)
@@ -348,6 +353,9 @@ var toolOnlyLeadRE = lazyre.New("(?i)^(\\s*[-*+]?\\s*)(?:use\\s+)?(`[^`]+`|[a-z]
 // toolOnly rewrites "pnpm only." as "Only use pnpm.": a tool of a family named with
 // "only" and no verb (the rest of the text stands).
 func toolOnly(text string) (string, bool) {
+	if head := strings.ToLower(text[:min(len(text), 48)]); !strings.Contains(head, " only") {
+		return "", false // (the tool and "only" open the text)
+	}
 	m := toolOnlyLeadRE.FindStringSubmatchIndex(text)
 	if m == nil {
 		return "", false
@@ -375,6 +383,9 @@ var verblessPurposeRE = lazyre.New("(?i)^(\\s*[-*+]?\\s*)(`[^`]+`|[a-z][\\w.-]*)
 // verblessPurpose reads such a phrase as "Use X for ..., never Y." A plain word must
 // be a tool of a family; a label before the phrase ("We're a uv shop:") is dropped.
 func verblessPurpose(text string) (string, bool) {
+	if !strings.Contains(text, " for ") || !strings.Contains(text, ", n") {
+		return "", false // (", never" or ", not")
+	}
 	t := text
 	if _, after, ok := strings.Cut(t, ": "); ok && !strings.Contains(t[:len(t)-len(after)], "`") {
 		t = after
