@@ -162,11 +162,43 @@ func qualifiedConceptBans(ns []Norm, text string, ctx Context) {
 				}
 			}
 		}
+		if b := branchSubject(text); b != "" && pushAnaphorRE().MatchString(cond) && slices.ContainsFunc(n.Objects, func(o Object) bool { return o.Kind == KConcept && o.Text == "push" }) {
+			// "`main` is the integration branch — never push to it directly": "it"
+			// is the branch the sentence is about
+			for k := range n.Objects {
+				if o := &n.Objects[k]; o.Kind == KConcept && o.Text == "push" {
+					o.Argv = []string{b}
+				}
+			}
+			continue
+		}
 		if cond != "" {
 			n.Condition = cond
 			n.Uncertain = append(n.Uncertain, "condition: "+cond)
 		}
 	}
+}
+
+// branchSubjectRE: a sentence about a branch named first ("`main` is the integration
+// branch", "`develop` is our default branch"); pushAnaphorRE: a push to it.
+var (
+	branchSubjectRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile("^[\\s*_-]*`([A-Za-z0-9][\\w./-]*)`[*_]*\\s+(?:is|stays|remains)\\s+(?:the|our|a)\\s+[^.;:,]{0,40}?\\bbranch\\b")
+	})
+	pushAnaphorRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?i)(?:to|into|onto|on) it$`)
+	})
+)
+
+// branchSubject is the branch a sentence opens by naming, "" if none.
+func branchSubject(text string) string {
+	if !strings.Contains(text, "branch") {
+		return ""
+	}
+	if m := branchSubjectRE().FindStringSubmatch(text); m != nil {
+		return m[1]
+	}
+	return ""
 }
 
 // speechBanRE: a ban of saying something about what it names ("Never state that `go

@@ -81,6 +81,8 @@ func TestReadSentences(t *testing.T) {
 		{"own", "Do not install `moment`.", "forbid: concept:add-dependency moment"},
 		{"own", "Never add `lodash` as a dependency.", "forbid: concept:add-dependency lodash"},
 		{"own", "Never add `README.md` to the index.", "forbid: README.md"},
+		// "it" is the branch the sentence opens with (fresh file s57)
+		{"own", "`main` is the integration branch — never push to it directly.", "forbid: concept:push main"},
 		{"own", "Prefix branches with `feature/` or `fix/`.", "require: concept:branch-name feature/* fix/* | subject: branch names"},
 		{"own", "Create a new branch with a `feat/` or `fix/` prefix.", "require: concept:branch-name feat/* fix/* | subject: branch names"},
 		{"own", "Name branches `feature/<short-name>`.", "require: concept:branch-name feature/*"},
