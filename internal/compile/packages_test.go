@@ -28,3 +28,24 @@ func TestNamedPackageAddBans(t *testing.T) {
 		}
 	}
 }
+
+// A procedure's run step comes after its edit step and before its commit step (fresh
+// file s57: "Runtime package updates:" over "Update root `package.json`", "Run `npm run
+// build:three`", "Commit generated runtime outputs"): a warning, the order read from
+// the steps around it.
+func TestProcedureStepsOrderTheirCommand(t *testing.T) {
+	reg := rules.Registry()
+	doc := "## Releasing\n\nRuntime package updates:\n\n1. Update root `package.json` and `package-lock.json`.\n2. Run `npm run build:three`.\n3. Run `npm run build:runtime`.\n4. Commit the generated outputs.\n"
+	rs := compileDoc(doc)
+	for _, c := range []struct{ line, history, want string }{
+		{"git commit -m x", "edit package.json", "warned"},
+		{"git commit -m x", "edit package.json;;npm run build:three", "warned"},
+		{"git commit -m x", "edit package.json;;npm run build:three;;npm run build:runtime", "allowed"},
+		{"git commit -m x", "edit src/app.js", "allowed"},
+		{"npm run build:three", "", "allowed"},
+	} {
+		if got := lineVerdict(t, reg, rs, c.line, c.history); got != c.want {
+			t.Errorf("%s after %q: %s, want %s", c.line, c.history, got, c.want)
+		}
+	}
+}

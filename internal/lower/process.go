@@ -181,6 +181,54 @@ func previousOrder(c *policy.Constraint, rc *recognize.RepoContext, norms []norm
 	}
 }
 
+// procedureOrder: "Runtime package updates:" over "1. Update root `package.json`.",
+// "2. Run `npm run build:three`.", "3. Commit the generated outputs.": a step that runs
+// a command, in a procedure whose earlier step edits files and whose later step
+// commits, runs after those files change and before the commit (a warning: the order
+// is read from the steps around it).
+func procedureOrder(c *policy.Constraint, rc *recognize.RepoContext, norms []norm.Norm) {
+	need := slices.ContainsFunc(norms, func(n norm.Norm) bool {
+		return n.Polarity == norm.Require && len(n.Before)+len(n.After) == 0 && n.Condition == "" && hasKind(n.Objects, norm.KCommand)
+	})
+	if !need || rc == nil {
+		return
+	}
+	lead := strings.TrimSpace(leadInOf(c, rc))
+	if lead == "" {
+		return
+	}
+	var edited []norm.Object
+	commits := false
+	for i := range rc.Constraints {
+		o := &rc.Constraints[i]
+		if o.File != c.File || o.ID == c.ID || o.Line < c.Line-20 || o.Line > c.Line+20 || strings.TrimSpace(leadInOf(o, rc)) != lead {
+			continue
+		}
+		verb := strings.ToLower(strings.Fields(strings.TrimLeft(o.Text, "-*+ ") + " x")[0])
+		switch {
+		case o.Line < c.Line && (verb == "update" || verb == "edit" || verb == "change" || verb == "modify" || verb == "bump"):
+			for _, t := range norm.Tokenize(o.Text) {
+				if t.Code && (strings.Contains(t.Text, "/") || strings.Contains(t.Text, ".")) && !strings.Contains(t.Text, " ") {
+					edited = append(edited, norm.Object{Kind: norm.KPath, Text: t.Text, Origin: "procedure"})
+				}
+			}
+		case o.Line > c.Line && verb == "commit":
+			commits = true
+		}
+	}
+	if len(edited) == 0 || !commits {
+		return
+	}
+	for i := range norms {
+		n := &norms[i]
+		if n.Polarity == norm.Require && len(n.Before)+len(n.After) == 0 && n.Condition == "" && hasKind(n.Objects, norm.KCommand) {
+			n.After = edited
+			n.Before = []norm.Object{{Kind: norm.KEvent, Text: "commit", Origin: "procedure"}}
+			n.Uncertain = append(n.Uncertain, "the order is read from the steps of the procedure around it")
+		}
+	}
+}
+
 // thenStep: the text opens with "then" or "next" ("Then run `cargo fmt --all`.",
 // "Next, run the formatter."): a step after the one before it.
 func thenStep(text string) bool {
@@ -664,6 +712,7 @@ func Readings(c *policy.Constraint, rc *recognize.RepoContext) (norms []norm.Nor
 		listOrders(c, rc, norms)
 	}
 	previousOrder(c, rc, norms)
+	procedureOrder(c, rc, norms)
 	if steps := aboveSteps(c, rc); len(steps) > 0 {
 		// ("Only commit when the above steps succeed" reads, word by word, as a ban
 		// of commits under a condition heed cannot see)
