@@ -10,8 +10,11 @@ reader expects heed to do (deny, ask, warn or allow) and the label it tests.
 For each checkout under CHECKOUTS (a git repository of the repository at the commit), the
 script removes heed's scratch .heed/, runs `HEED compile` and `HEED rules --read`, then
 replays the session through `HEED hook claude` as Claude Code would (PreToolUse; then
-PostToolUse, or PostToolUseFailure for a non-zero exit, after an allowed command; writes
-are not applied), and writes OUT/FOLDER.{compile,read}.txt and OUT/FOLDER.hook.tsv. Then it
+PostToolUse, or PostToolUseFailure for a non-zero exit, after an allowed command; an
+allowed write is made, then its PostToolUse sent, so an order that follows a change sees
+the change), and writes OUT/FOLDER.{compile,read}.txt and OUT/FOLDER.hook.tsv. Each
+checkout is replayed in a scratch clone (`git clone --shared`), which the writes change
+and which is removed after; the checkout itself is never written. Then it
 prints each action whose verdict differs from the expectation, and the counts:
 
     right         the verdict expected
@@ -30,6 +33,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 
 here = os.path.dirname(os.path.abspath(__file__))
 
@@ -59,6 +63,13 @@ def replay(heed, cwd, spec, out):
             got = 'warn'  # the agent is told something and the tool runs
         else:
             got = 'allow'
+        if got in ('allow', 'warn') and tn == 'Write':
+            path = ti['file_path']
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, 'w') as fh:
+                fh.write(ti['content'])
+            post = dict(p, hook_event_name='PostToolUse', tool_response={'filePath': path, 'success': True})
+            subprocess.run([heed, 'hook', 'claude'], input=json.dumps(post), capture_output=True, text=True, cwd=cwd, timeout=120)
         if got in ('allow', 'warn') and tn == 'Bash':
             code = a.get('exit', 0)
             post = dict(p, hook_event_name='PostToolUse' if code == 0 else 'PostToolUseFailure',
@@ -109,16 +120,21 @@ def main():
     by_label = collections.defaultdict(list)
     for row in repos:
         folder = row[0]
-        cwd = os.path.join(os.path.abspath(a.checkouts), folder)
+        checkout = os.path.join(os.path.abspath(a.checkouts), folder)
         spec = [json.loads(l) for l in open(os.path.join(rdir, 'specs', folder + '.jsonl')) if l.strip() and not l.startswith('#')]
         out = os.path.join(a.out, folder)
         if not a.score_only:
-            shutil.rmtree(os.path.join(cwd, '.heed'), ignore_errors=True)
-            for sub, f in (('compile', '.compile.txt'), ('rules', '.read.txt')):
-                args = [a.heed, sub] + (['--read'] if sub == 'rules' else [])
-                with open(out + f, 'w') as fh:
-                    subprocess.run(args, cwd=cwd, stdout=fh, stderr=subprocess.STDOUT, timeout=900)
-            replay(a.heed, cwd, spec, out + '.hook.tsv')
+            scratch = tempfile.mkdtemp(prefix='heed-replay-')
+            try:
+                cwd = os.path.join(scratch, folder)
+                subprocess.run(['git', 'clone', '-q', '--shared', checkout, cwd], check=True)
+                for sub, f in (('compile', '.compile.txt'), ('rules', '.read.txt')):
+                    args = [a.heed, sub] + (['--read'] if sub == 'rules' else [])
+                    with open(out + f, 'w') as fh:
+                        subprocess.run(args, cwd=cwd, stdout=fh, stderr=subprocess.STDOUT, timeout=900)
+                replay(a.heed, cwd, spec, out + '.hook.tsv')
+            finally:
+                shutil.rmtree(scratch, ignore_errors=True)
         for line in open(out + '.hook.tsv'):
             got, tn, what, expect, label, said = (line.rstrip('\n').split('\t') + [''] * 6)[:6]
             exp = expect.split()[0].lower()
