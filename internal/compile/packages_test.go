@@ -49,3 +49,20 @@ func TestProcedureStepsOrderTheirCommand(t *testing.T) {
 		}
 	}
 }
+
+// A list whose lead-in says it names files holds no commands to run (fresh file s55:
+// "When modifying these files, ensure property validation remains intact:" over
+// "- `server/tools/hubspot/*.js` - Must not bypass validator", read as an order to run
+// the pattern after any change).
+func TestAListOfFilesIsNoListOfCommands(t *testing.T) {
+	reg := rules.Registry()
+	rs := compileDoc("### Files Managing Rate Limits\n\nWhen modifying these files, preserve rate limit logic:\n- `server/worker.js` - Implements circuit breaker pattern\n- `server/tools/hubspot/*.js` - Must not bypass validator\n")
+	for _, c := range []struct{ line, history string }{
+		{"git commit -m x", "edit server/worker.js"},
+		{"git commit -m x", "edit README.md"},
+	} {
+		if got := lineVerdict(t, reg, rs, c.line, c.history); got != "allowed" {
+			t.Errorf("%s after %q: %s, want allowed", c.line, c.history, got)
+		}
+	}
+}

@@ -169,6 +169,11 @@ func IsCommand(argv []string, tools []string) bool {
 
 // isPathProgram: ./x, ../x, tools/x.js, bin/x, node_modules/.bin/*.
 func isPathProgram(p string) bool {
+	if strings.Contains(p, "*.") || strings.Contains(p, "**") {
+		// `server/tools/hubspot/*.js`: a pattern of files, no program (where
+		// `./node_modules/.bin/*` is any program of that folder)
+		return false
+	}
 	if strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") {
 		return len(p) > 2
 	}
