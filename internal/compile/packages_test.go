@@ -6,27 +6,39 @@ import (
 	"github.com/heed-dev/heed/internal/rules"
 )
 
+// verdictCase is a command line, the session's earlier commands (";;"-separated, as
+// in the own-sentences files) and the verdict a careful reader expects.
+type verdictCase struct{ line, history, want string }
+
+// expectVerdicts compiles doc and judges each case's line after its history.
+func expectVerdicts(t *testing.T, doc string, cases []verdictCase) {
+	t.Helper()
+	reg, rs := rules.Registry(), compileDoc(doc)
+	for _, c := range cases {
+		if got := lineVerdict(t, reg, rs, c.line, c.history); got != c.want {
+			t.Errorf("%q after %q under %q: %s, want %s", c.line, c.history, doc, got, c.want)
+		}
+	}
+}
+
 // A ban of adding a named package blocks every manager's install of it, and nothing
 // else: another package, a package whose name only begins with it, the bare install
 // of what the manifests list.
 func TestNamedPackageAddBans(t *testing.T) {
-	reg := rules.Registry()
-	for _, c := range []struct{ doc, line, want string }{
-		{"- Never add `lodash` as a dependency.\n", "npm install lodash", "blocked"},
-		{"- Never add `lodash` as a dependency.\n", "npm i -D lodash@4.17.21", "blocked"},
-		{"- Never add `lodash` as a dependency.\n", "pnpm add react lodash", "blocked"},
-		{"- Never add `lodash` as a dependency.\n", "yarn add lodash-es", "allowed"},
-		{"- Never add `lodash` as a dependency.\n", "npm install", "allowed"},
-		{"- Never add `lodash` as a dependency.\n", "npm run build", "allowed"},
-		{"- Do not install `requests`; use `httpx`.\n", "pip install requests==2.31", "blocked"},
-		{"- Do not install `requests`; use `httpx`.\n", "uv add requests", "blocked"},
-		{"- Do not install `requests`; use `httpx`.\n", "uv add httpx", "allowed"},
-		{"- Do not install `requests`; use `httpx`.\n", "python -m requests", "allowed"},
-	} {
-		if got := lineVerdict(t, reg, compileDoc(c.doc), c.line); got != c.want {
-			t.Errorf("%q under %q: %s, want %s", c.line, c.doc, got, c.want)
-		}
-	}
+	expectVerdicts(t, "- Never add `lodash` as a dependency.\n", []verdictCase{
+		{"npm install lodash", "", "blocked"},
+		{"npm i -D lodash@4.17.21", "", "blocked"},
+		{"pnpm add react lodash", "", "blocked"},
+		{"yarn add lodash-es", "", "allowed"},
+		{"npm install", "", "allowed"},
+		{"npm run build", "", "allowed"},
+	})
+	expectVerdicts(t, "- Do not install `requests`; use `httpx`.\n", []verdictCase{
+		{"pip install requests==2.31", "", "blocked"},
+		{"uv add requests", "", "blocked"},
+		{"uv add httpx", "", "allowed"},
+		{"python -m requests", "", "allowed"},
+	})
 }
 
 // A procedure's run step comes after its edit step and before its commit step (fresh
@@ -34,20 +46,13 @@ func TestNamedPackageAddBans(t *testing.T) {
 // build:three`", "Commit generated runtime outputs"): a warning, the order read from
 // the steps around it.
 func TestProcedureStepsOrderTheirCommand(t *testing.T) {
-	reg := rules.Registry()
-	doc := "## Releasing\n\nRuntime package updates:\n\n1. Update root `package.json` and `package-lock.json`.\n2. Run `npm run build:three`.\n3. Run `npm run build:runtime`.\n4. Commit the generated outputs.\n"
-	rs := compileDoc(doc)
-	for _, c := range []struct{ line, history, want string }{
+	expectVerdicts(t, "## Releasing\n\nRuntime package updates:\n\n1. Update root `package.json` and `package-lock.json`.\n2. Run `npm run build:three`.\n3. Run `npm run build:runtime`.\n4. Commit the generated outputs.\n", []verdictCase{
 		{"git commit -m x", "edit package.json", "warned"},
 		{"git commit -m x", "edit package.json;;npm run build:three", "warned"},
 		{"git commit -m x", "edit package.json;;npm run build:three;;npm run build:runtime", "allowed"},
 		{"git commit -m x", "edit src/app.js", "allowed"},
 		{"npm run build:three", "", "allowed"},
-	} {
-		if got := lineVerdict(t, reg, rs, c.line, c.history); got != c.want {
-			t.Errorf("%s after %q: %s, want %s", c.line, c.history, got, c.want)
-		}
-	}
+	})
 }
 
 // A list whose lead-in says it names files holds no commands to run (fresh file s55:
@@ -55,14 +60,8 @@ func TestProcedureStepsOrderTheirCommand(t *testing.T) {
 // "- `server/tools/hubspot/*.js` - Must not bypass validator", read as an order to run
 // the pattern after any change).
 func TestAListOfFilesIsNoListOfCommands(t *testing.T) {
-	reg := rules.Registry()
-	rs := compileDoc("### Files Managing Rate Limits\n\nWhen modifying these files, preserve rate limit logic:\n- `server/worker.js` - Implements circuit breaker pattern\n- `server/tools/hubspot/*.js` - Must not bypass validator\n")
-	for _, c := range []struct{ line, history string }{
-		{"git commit -m x", "edit server/worker.js"},
-		{"git commit -m x", "edit README.md"},
-	} {
-		if got := lineVerdict(t, reg, rs, c.line, c.history); got != "allowed" {
-			t.Errorf("%s after %q: %s, want allowed", c.line, c.history, got)
-		}
-	}
+	expectVerdicts(t, "### Files Managing Rate Limits\n\nWhen modifying these files, preserve rate limit logic:\n- `server/worker.js` - Implements circuit breaker pattern\n- `server/tools/hubspot/*.js` - Must not bypass validator\n", []verdictCase{
+		{"git commit -m x", "edit server/worker.js", "allowed"},
+		{"git commit -m x", "edit README.md", "allowed"},
+	})
 }
