@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/heed-dev/heed/internal/layout"
-	"github.com/heed-dev/heed/internal/lazyre"
 	"path"
 	"slices"
 	"strings"
@@ -119,7 +118,7 @@ func listOrders(c *policy.Constraint, rc *recognize.RepoContext, norms []norm.No
 		if n.Polarity != norm.Require || len(n.Before)+len(n.After) == 0 || hasKind(n.Objects, norm.KCommand) {
 			continue
 		}
-		if strings.Contains(c.Text, "files") && filesLeadRE.MatchString(c.Text) {
+		if norm.FilesLead(c.Text) {
 			// "When modifying these files, ensure property validation remains
 			// intact:": the list names files, not commands to run
 			continue
@@ -186,9 +185,6 @@ func previousOrder(c *policy.Constraint, rc *recognize.RepoContext, norms []norm
 		return
 	}
 }
-
-// filesLeadRE: a lead-in that says its list names files.
-var filesLeadRE = lazyre.New(`(?i)\b(?:these|the following|those|such)\s+(?:\w+\s+)?files\b`)
 
 // procedureOrder: "Runtime package updates:" over "1. Update root `package.json`.",
 // "2. Run `npm run build:three`.", "3. Commit the generated outputs.": a step that runs
