@@ -145,3 +145,38 @@ func TestALongLineInThePlaceOfAnotherIsTheChanges(t *testing.T) {
 		"    return options\n"})
 	sameList(t, "a line in the place of another", findingPlaces(t, g, Options{Mode: Diff, Rev: base}), "app/calc.py:2")
 }
+
+// "Do not create new files under `legacy/`": the live hook denies the write that would
+// create one and lets an edit of a file that is there through; "never modify
+// `db/migrations/`" does the opposite (a new migration is how the history grows).
+func TestAWriteThatCreatesAFileIsJudgedAsACreation(t *testing.T) {
+	g := newRepo(t, map[string]string{
+		"AGENTS.md":              "# Rules\n\n- Do not create new files under `legacy/`.\n- Never modify existing files in `db/migrations/`.\n",
+		"legacy/old.py":          "x = 1\n",
+		"db/migrations/0001.sql": "create table t (id int);\n",
+	})
+	g.commit("Add files")
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	p, err := project.Open(g.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		path string
+		deny bool
+	}{
+		{"legacy/new.py", true},
+		{"legacy/old.py", false},
+		{"db/migrations/0002.sql", false},
+		{"db/migrations/0001.sql", true},
+		{"src/app.py", false},
+	} {
+		fs, err := ProposedWrite(p, c.path, []byte("y = 2\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := len(fs) > 0; got != c.deny {
+			t.Errorf("%s: findings %v, want denied=%v", c.path, fs, c.deny)
+		}
+	}
+}

@@ -29,7 +29,10 @@ func ProposedWrite(p *project.Project, path string, newContent []byte) ([]report
 	// files a rule says to leave alone ("never edit `docs/api/` by hand"), generated
 	// and vendored ones above all: judged before the content is
 	if guards := engine.WriteGuards(p.Rules); len(guards) > 0 {
-		file := &engine.File{Path: path, Content: newContent, Lang: engine.LangOf(path, newContent)}
+		// (a write of a file that is not there creates it, as GuardedShellWrites
+		// reads it: "do not create" rules judge that, "do not edit" ones leave it)
+		_, err := os.Stat(filepath.Join(p.Root, filepath.FromSlash(path)))
+		file := &engine.File{Path: path, Content: newContent, Lang: engine.LangOf(path, newContent), New: errors.Is(err, fs.ErrNotExist)}
 		if found := judgeGuards(guards, file); len(found) > 0 {
 			return found, nil
 		}

@@ -36,6 +36,10 @@ type Untouched struct {
 	// update, rewrite): changing the files that are there. A file a change adds
 	// (a new snapshot, a new migration) is no edit of them; "touch" reaches it.
 	EditsOnly bool
+	// Creates: the sentence forbids creating them ("do not create new files under
+	// `src/legacy/`"): the write that makes one breaks it, as the change that adds one
+	// does. It implies AddedOnly.
+	Creates bool
 }
 
 // editOnlyVerb reports whether a verb of a ban is about changing a file that is
@@ -56,7 +60,7 @@ func utRE(expr string) func() *regexp.Regexp {
 }
 
 var (
-	utLeadRE = utRE(`(?i)^(?:(?:a |the )?(?:contributor|agent|you)s? )?(?:must not|mustn't|should not|shouldn't|may not|never|do not|don't|no) (?:ever )?(?:(edit|modify|touch|change|update|alter)|(commit|add|check in|stage))\b (?:any |the |to |changes to |new )?(?:(?:an? |any |the )?(existing|already[- ]applied|applied|committed|shipped|merged) )?`)
+	utLeadRE = utRE(`(?i)^(?:(?:a |the )?(?:contributor|agent|you)s? )?(?:must not|mustn't|should not|shouldn't|may not|never|do not|don't|no) (?:ever )?(?:(edit|modify|touch|change|update|alter)|(commit|add|check in|stage|create))\b (?:any |the |to |changes to |new )?(?:(?:an? |any |the )?(existing|already[- ]applied|applied|committed|shipped|merged) )?`)
 	// utRoleRE: a kind of file named by a noun where the paths would be ("never edit
 	// an existing alembic migration"): migrations, which the lowering places
 	utRoleRE = utRE(`(?i)^(?:[\w-]+ )?(?:database |db |schema |sql )?migrations?(?: files?| scripts?)?\b`)
@@ -143,6 +147,7 @@ func untouchedIn(text string) (Untouched, bool) {
 		return Untouched{}, false
 	}
 	u := Untouched{AddedOnly: m[4] >= 0 && !strings.HasSuffix(strings.ToLower(t[:m[1]]), "changes to "), HandOnly: hand}
+	u.Creates = u.AddedOnly && strings.EqualFold(t[m[4]:m[5]], "create")
 	u.EditsOnly = !u.AddedOnly && m[2] >= 0 && editOnlyVerb(t[m[2]:m[3]])
 	existing := m[6] >= 0 && !u.AddedOnly
 	if existing {

@@ -24,8 +24,8 @@ const prDoc = `Pull request title and description. params {"check": ..., and its
 	`"sections" {"sections": headings the description must have, their text without the "#" marks}; "contains" {"text"}; "checkboxes" (every "- [ ]" item ticked); "max-words" {"max"}; "ai-disclosure" (the description says AI was used). ` +
 	`Cases: "pr": the title on the first line, then the description.`
 
-const untouchedDoc = `Files a change must not add, edit or delete. params {"paths": [globs], "except": [globs], "added_only": bool, "edits_only": bool, "hand_only": bool, "what": text}. ` +
-	`"added_only": only adding such a file breaks it ("do not commit .env"); "edits_only": only editing or deleting one that exists ("never modify migrations/"); "hand_only": editing by hand breaks it, regenerating does not (generated files). ` +
+const untouchedDoc = `Files a change must not add, edit or delete. params {"paths": [globs], "except": [globs], "added_only": bool, "edits_only": bool, "hand_only": bool, "creates": bool, "what": text}. ` +
+	`"added_only": only adding such a file breaks it ("do not commit .env"); "edits_only": only editing or deleting one that exists ("never modify migrations/"); "hand_only": editing by hand breaks it, regenerating does not (generated files); "creates" (with added_only): the agent's write that creates such a file breaks it too ("do not create new files under src/legacy/"). ` +
 	`A change touching none of the paths is "satisfied". Cases: "changed" (and "files", the repository before the change, for added_only/edits_only: a changed path it does not hold is one the change adds); a case with "path" and "code" and no "changed" is the agent writing that file by hand (how a hand_only rule is violated).`
 
 const newDependencyDoc = `A change must not add a dependency to a manifest (go.mod, package.json, Cargo.toml, pyproject.toml, requirements.txt or .in, Gemfile). params {"unless": what lets one in, for messages ("approval"), or ""}. ` +

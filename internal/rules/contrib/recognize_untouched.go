@@ -99,7 +99,7 @@ func (untouchedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 	if !strings.Contains(path.Base(sample), ".") && u.Ext != "" {
 		sample += "." + u.Ext
 	}
-	params := UntouchedParams{Paths: paths, Except: except, AddedOnly: u.AddedOnly, HandOnly: u.HandOnly, EditsOnly: u.EditsOnly, What: what}
+	params := UntouchedParams{Paths: paths, Except: except, AddedOnly: u.AddedOnly, HandOnly: u.HandOnly, EditsOnly: u.EditsOnly, Creates: u.Creates, What: what}
 	verb := "touches"
 	if u.AddedOnly {
 		verb = "adds"
@@ -114,6 +114,10 @@ func (untouchedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 		cases[0].Note = "the change edits the file"
 		cases = append(cases, policy.Case{Expect: policy.ExpectSatisfied, Changed: []string{sample, "src/app.py"},
 			Files: map[string]string{"src/app.py": "x\n"}, Note: "the change adds the file: no edit of one"})
+	}
+	if u.Creates {
+		// the agent's write of a new one breaks it as it writes
+		cases = append(cases, policy.Case{Expect: policy.ExpectViolated, Path: sample, Code: "new\n", Note: "the agent creates the file"})
 	}
 	if u.HandOnly {
 		cases = []policy.Case{

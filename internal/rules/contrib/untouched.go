@@ -31,6 +31,10 @@ type UntouchedParams struct {
 	// by hand", "do not manually modify ..."): the agent's own writes break it,
 	// while a change that holds them regenerated does not.
 	HandOnly bool `json:"hand_only,omitempty"`
+	// Creates: the sentence forbids creating the files ("do not create new files
+	// under `src/legacy/`"): with AddedOnly, the agent's write that makes one breaks
+	// the rule as it writes, as the change that adds one does.
+	Creates bool `json:"creates,omitempty"`
 }
 
 var (
@@ -44,7 +48,7 @@ func (c *untouchedCheck) GuardsCommits() bool { return c.p.AddedOnly }
 
 // GuardsWrites implements engine.WriteGuard: an agent writing such a file breaks the
 // rule as it writes it; "do not commit `.env`" is about the change, not the write.
-func (c *untouchedCheck) GuardsWrites() bool { return !c.p.AddedOnly }
+func (c *untouchedCheck) GuardsWrites() bool { return !c.p.AddedOnly || c.p.Creates }
 
 func untouchedKind() engine.Kind {
 	return engine.Kind{Name: KindUntouched, Doc: untouchedDoc, Domain: policy.DomainContribution, Compile: compileUntouched, CaseEvidence: untouchedCaseEvidence,
@@ -163,6 +167,11 @@ func (c *untouchedCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Resu
 	hit := c.touched(ev)
 	if len(hit) == 0 {
 		return satisfied("the change leaves " + c.what() + " alone")
+	}
+	if ev.AgentWrite && c.p.Creates {
+		return violated(engine.Finding{Path: hit[0], CommandIndex: -1, Change: true,
+			Message:    fmt.Sprintf("this write creates %s, which the rule forbids creating", hit[0]),
+			Suggestion: fmt.Sprintf("do not create %s; change the files that are there, or ask the user", c.what())})
 	}
 	if ev.AgentWrite {
 		how := ""
