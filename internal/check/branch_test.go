@@ -5,7 +5,6 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/heed-dev/heed/internal/project"
 	"github.com/heed-dev/heed/internal/report"
 )
 
@@ -33,11 +32,7 @@ func kindsOf(fs []report.Finding) []string {
 
 func checkWith(t *testing.T, g *gitRepo, opt Options) []string {
 	t.Helper()
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	p, err := project.Open(g.dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := g.open(t)
 	res, err := Run(p, opt)
 	if err != nil {
 		t.Fatalf("check %+v: %v", opt, err)

@@ -119,6 +119,17 @@ type gitRepo struct {
 	dir string
 }
 
+// open opens the repository as heed's commands do, with a cache of the test's own.
+func (g *gitRepo) open(t *testing.T) *project.Project {
+	t.Helper()
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	p, err := project.Open(g.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 func newRepo(t *testing.T, files map[string]string) *gitRepo {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
@@ -600,11 +611,7 @@ func TestFindingsCacheAcrossRuns(t *testing.T) {
 		"c.py":      "z = eval(t)\n",
 	})
 	g.commit("feat: base")
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	p, err := project.Open(g.dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := g.open(t)
 	run := func(opt Options) []string {
 		t.Helper()
 		res, err := Run(p, opt)
@@ -848,11 +855,7 @@ func TestAWarmCheckReportsTheFilesJudgedInPart(t *testing.T) {
 		"b.py": "def g(:\n    pass\nw = \"eval\"\n",
 	})
 	g.commit("feat: base")
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	p, err := project.Open(g.dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := g.open(t)
 	run := func() *Result {
 		t.Helper()
 		res, err := Run(p, Options{Mode: All})
@@ -889,11 +892,7 @@ func TestADiffCheckKeepsTheImportCacheOfTheWholeTree(t *testing.T) {
 	}
 	g := newRepo(t, files)
 	g.commit("feat: base")
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	p, err := project.Open(g.dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := g.open(t)
 	if !slices.ContainsFunc(p.Rules, func(c engine.Compiled) bool { return c.Rule.Domain == policy.DomainArchitecture }) {
 		t.Fatal("the policy has no architecture rule: nothing reads the import graph")
 	}
@@ -951,11 +950,7 @@ func TestACheckWithoutArchitectureRulesLeavesTheImportCacheAlone(t *testing.T) {
 	}
 	g := newRepo(t, files)
 	g.commit("feat: base")
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	p, err := project.Open(g.dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := g.open(t)
 	if _, err := Run(p, Options{Mode: All}); err != nil {
 		t.Fatal(err)
 	}

@@ -20,11 +20,7 @@ func TestFixAppliesTheExactFixesAndChecksAgain(t *testing.T) {
 		"app.py":    "import yaml\n\n\ndef read(f):\n    data = yaml.load(f)\n    print(data)\n    return yaml.load(f)\n",
 	})
 	g.commit("feat: base")
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	p, err := project.Open(g.dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := g.open(t)
 	before, err := Run(p, Options{Mode: All})
 	if err != nil {
 		t.Fatal(err)
@@ -92,11 +88,7 @@ func TestFixLeavesACallWhoseArgumentsTheReplacementMayNotTake(t *testing.T) {
 		"app.py":    "import yaml\n\n\ndef read(f, g):\n    a = yaml.load(f, Loader=yaml.FullLoader)\n    b = yaml.load(g)\n    return a, b\n",
 	})
 	g.commit("feat: base")
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	p, err := project.Open(g.dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := g.open(t)
 	res, rep, err := RunFix(p, Options{Mode: All}, false)
 	if err != nil {
 		t.Fatal(err)

@@ -5,8 +5,6 @@ import (
 	"sort"
 	"strings"
 	"testing"
-
-	"github.com/heed-dev/heed/internal/project"
 )
 
 // A line the change replaced in place is modified, not added: a rule that bans
@@ -43,11 +41,7 @@ func TestABoundaryJudgesTheImportsTheChangeBrought(t *testing.T) {
 
 func findingPlaces(t *testing.T, g *gitRepo, opt Options) []string {
 	t.Helper()
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	p, err := project.Open(g.dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := g.open(t)
 	res, err := Run(p, opt)
 	if err != nil {
 		t.Fatal(err)
@@ -114,11 +108,7 @@ func TestAWriteIsJudgedByTheLinesItMakesTooLong(t *testing.T) {
 		"app/calc.py": "def run():\n" + long + "    return result\n",
 	})
 	g.commit("Add calc")
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	p, err := project.Open(g.dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := g.open(t)
 	renamed := "def run():\n" + strings.Replace(long, "compute_the_total", "compute_the_sum", 1) + "    return result\n"
 	if fs, err := ProposedWrite(p, "app/calc.py", []byte(renamed)); err != nil || len(fs) != 0 {
 		t.Fatalf("a word renamed on a line already too long: %v, %v", fs, err)
@@ -156,11 +146,7 @@ func TestAWriteThatCreatesAFileIsJudgedAsACreation(t *testing.T) {
 		"db/migrations/0001.sql": "create table t (id int);\n",
 	})
 	g.commit("Add files")
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	p, err := project.Open(g.dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := g.open(t)
 	for _, c := range []struct {
 		path string
 		deny bool
