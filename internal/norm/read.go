@@ -221,6 +221,7 @@ func read(text string, ctx Context) []Norm {
 		// stand for; the first rewrite that reads the text wins
 		for _, rewrite := range []func(string) (string, bool){
 			branchNameVerbs,      // "Prefix branches with `feature/` or `fix/`"
+			passiveRunWith,       // "`go test` must always be run with `-race`"
 			preferredTo,          // "`./dev`, which should be preferred to `go build`"
 			noCommitted,          // "No committed `.env` files"
 			toolOnly,             // "pnpm only. npm and yarn will break the lockfile."
@@ -312,7 +313,7 @@ func read(text string, ctx Context) []Norm {
 			}
 			// "...; use X instead": the alternative to the previous sentence's ban;
 			// "Don't invoke yarn; this repo uses pnpm": a tool of the same family
-			if n.InsteadOfPrevious || len(prev.Instead) == 0 && sameFamily(prev.Objects, n.Objects) {
+			if n.InsteadOfPrevious || len(prev.Instead) == 0 && (sameFamily(prev.Objects, n.Objects) || wrapsBanned(prev.Objects, n.Objects)) {
 				// ("never `jest` directly. The scripts ... run jest": the banned
 				// program named again is no alternative to itself)
 				prev.Instead = append(prev.Instead, notBanned(n.Objects, prev.Objects)...)
@@ -2185,6 +2186,25 @@ func lastForbid(ns []Norm) *Norm {
 		}
 	}
 	return nil
+}
+
+// wrapsBanned: one of objs runs a banned program through another ("never call `pip`
+// directly — use `python -m pip`", "not bare `rspec`; use `bundle exec rspec`"): it is
+// the ban's alternative.
+func wrapsBanned(banned, objs []Object) bool {
+	for _, b := range banned {
+		prog := firstWord(b)
+		if prog == "" {
+			continue
+		}
+		for _, o := range objs {
+			f := strings.Fields(o.Text)
+			if len(f) >= 2 && f[0] != prog && slices.Contains(f[1:], prog) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // sameFamily: both name tools of one family (yarn and pnpm).

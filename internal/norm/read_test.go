@@ -81,6 +81,8 @@ func TestReadSentences(t *testing.T) {
 		{"own", "Do not install `moment`.", "forbid: concept:add-dependency moment"},
 		{"own", "Never add `lodash` as a dependency.", "forbid: concept:add-dependency lodash"},
 		{"own", "Never add `README.md` to the index.", "forbid: README.md"},
+		// batch 621: the wrapper form is the ban's alternative; a passive run with an option
+		{"own", "Never call `pip` directly — use `python -m pip`.", "forbid: pip | run by hand, not by a task runner | instead: python -m pip"},
 		// "it" is the branch the sentence opens with (fresh file s57)
 		{"own", "`main` is the integration branch — never push to it directly.", "forbid: concept:push main"},
 		{"own", "Prefix branches with `feature/` or `fix/`.", "require: concept:branch-name feature/* fix/* | subject: branch names"},

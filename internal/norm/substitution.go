@@ -404,3 +404,20 @@ func verblessPurpose(text string) (string, bool) {
 	}
 	return t[m[2]:m[3]] + "Use " + t[m[4]:], true
 }
+
+// passiveRunWithRE: "`go test` must always be run with `-race`": the command as the
+// subject of a passive run, and the option it needs.
+var passiveRunWithRE = lazyre.New("(?i)^(\\s*[-*+]?\\s*)`([^`]+)`\\s+(?:must|should|has to|needs to|is to be)\\s+(always\\s+)?be\\s+(?:run|invoked|executed|called)\\s+with\\s+(`[^`]+`)")
+
+// passiveRunWith reads such a sentence as the order it gives, "Always run `X` with
+// `F`." (the rest of the text kept).
+func passiveRunWith(text string) (string, bool) {
+	if !strings.Contains(text, " with `") || !strings.Contains(text, " be ") {
+		return "", false
+	}
+	m := passiveRunWithRE.FindStringSubmatchIndex(text)
+	if m == nil {
+		return "", false
+	}
+	return text[m[2]:m[3]] + "Always run `" + text[m[4]:m[5]] + "` with " + text[m[8]:m[9]] + text[m[1]:], true
+}
