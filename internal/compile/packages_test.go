@@ -65,3 +65,13 @@ func TestAListOfFilesIsNoListOfCommands(t *testing.T) {
 		{"git commit -m x", "edit README.md", "allowed"},
 	})
 }
+
+// Two branch-name conventions in one file name the branches of two kinds: a name one
+// allows is no breach of the other.
+func TestBranchNameConventionsOfOneFileAllowEachOther(t *testing.T) {
+	expectVerdicts(t, "- Branch names must start with `feature/`.\n- Hotfix branch names must start with `hotfix/`.\n", []verdictCase{
+		{"git checkout -b feature/login", "", "allowed"},
+		{"git checkout -b hotfix/crash", "", "allowed"},
+		{"git checkout -b quick-fix", "", "blocked"},
+	})
+}

@@ -2571,6 +2571,14 @@ func branchSection(c *policy.Constraint, rc *recognize.RepoContext) (recognize.R
 // `git worktree add -b NAME`) must have a name the convention allows.
 func lowerBranchNames(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) []policy.Rule {
 	globs := branchGlobs(n)
+	for _, g := range siblingBranchGlobs(c, rc) {
+		// "Hotfix branch names must start with `hotfix/`" beside "Branch names must
+		// start with `feature/`": each names the branches of one kind, and a name
+		// the other allows is no breach of this one
+		if !slices.Contains(globs, g) {
+			globs = append(globs, g)
+		}
+	}
 	creates := []struct {
 		args  []string
 		flags []string
@@ -2609,6 +2617,27 @@ func lowerBranchNames(c *policy.Constraint, rc *recognize.RepoContext, n *norm.N
 		r.Review = fmt.Sprintf("%s gives the agent another format for branch names (%s)", at, other)
 	}
 	return []policy.Rule{r}
+}
+
+// siblingBranchGlobs are the branch-name globs the other constraints of c's file
+// require.
+func siblingBranchGlobs(c *policy.Constraint, rc *recognize.RepoContext) []string {
+	if rc == nil {
+		return nil
+	}
+	var out []string
+	for i := range rc.Constraints {
+		o := &rc.Constraints[i]
+		if o.File != c.File || o.ID == c.ID || o.Line == c.Line || !strings.Contains(strings.ToLower(o.Text), "branch") {
+			continue
+		}
+		for _, on := range norm.Read(o.Text, readContext(o, rc)) {
+			if on.Polarity == norm.Require {
+				out = append(out, branchGlobs(&on)...)
+			}
+		}
+	}
+	return out
 }
 
 // branchGlobs are the branch-name globs a norm requires.
