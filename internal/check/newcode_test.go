@@ -166,3 +166,23 @@ func TestAWriteThatCreatesAFileIsJudgedAsACreation(t *testing.T) {
 		}
 	}
 }
+
+// A folder a tool writes ("Do not manually modify `docs/api/**` — these files are
+// auto-generated") takes no hand-written file, new or not: the hook denies both.
+func TestAHandWrittenFileInAGeneratedFolderIsDenied(t *testing.T) {
+	g := newRepo(t, map[string]string{
+		"AGENTS.md":       "# Rules\n\n- Do not manually modify `docs/api/**` — these files are auto-generated from source code.\n",
+		"docs/api/old.md": "# old\n",
+	})
+	g.commit("Add files")
+	p := g.open(t)
+	for _, path := range []string{"docs/api/old.md", "docs/api/new.md"} {
+		fs, err := ProposedWrite(p, path, []byte("# by hand\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(fs) == 0 {
+			t.Errorf("%s: a hand write into a generated folder passed", path)
+		}
+	}
+}

@@ -138,7 +138,9 @@ func (c *untouchedCheck) touched(ev *engine.Evidence) []string {
 		if c.p.AddedOnly && !added[p] {
 			continue
 		}
-		if c.p.EditsOnly && created[p] {
+		if c.p.EditsOnly && created[p] && !c.p.HandOnly {
+			// (a file written by hand into a folder a tool writes is a hand edit of
+			// its output, new or not)
 			continue
 		}
 		out = append(out, p)
