@@ -29,10 +29,8 @@ func ProposedWrite(p *project.Project, path string, newContent []byte) ([]report
 	// files a rule says to leave alone ("never edit `docs/api/` by hand"), generated
 	// and vendored ones above all: judged before the content is
 	if guards := engine.WriteGuards(p.Rules); len(guards) > 0 {
-		// (a write of a file that is not there creates it, as GuardedShellWrites
-		// reads it: "do not create" rules judge that, "do not edit" ones leave it)
-		_, err := os.Stat(filepath.Join(p.Root, filepath.FromSlash(path)))
-		file := &engine.File{Path: path, Content: newContent, Lang: engine.LangOf(path, newContent), New: errors.Is(err, fs.ErrNotExist)}
+		file := writtenFile(p.Root, path)
+		file.Content, file.Lang = newContent, engine.LangOf(path, newContent)
 		if found := judgeGuards(guards, file); len(found) > 0 {
 			return found, nil
 		}
@@ -186,9 +184,14 @@ func GuardedShellWrites(p *project.Project, paths []string) []report.Finding {
 		if !repo.ValidRel(rel) {
 			continue
 		}
-		_, err := os.Stat(filepath.Join(p.Root, filepath.FromSlash(rel)))
-		file := &engine.File{Path: rel, New: errors.Is(err, fs.ErrNotExist)}
-		found = append(found, judgeGuards(guards, file)...)
+		found = append(found, judgeGuards(guards, writtenFile(p.Root, rel))...)
 	}
 	return found
+}
+
+// writtenFile is the file at rel as a write finds it: new when it is not there (a
+// "do not create" rule judges that, a "do not edit" one leaves it).
+func writtenFile(root, rel string) *engine.File {
+	_, err := os.Stat(filepath.Join(root, filepath.FromSlash(rel)))
+	return &engine.File{Path: rel, New: errors.Is(err, fs.ErrNotExist)}
 }

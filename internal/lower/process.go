@@ -209,9 +209,9 @@ func procedureOrder(c *policy.Constraint, rc *recognize.RepoContext, norms []nor
 		if o.File != c.File || o.ID == c.ID || o.Line < c.Line-20 || o.Line > c.Line+20 || strings.TrimSpace(leadInOf(o, rc)) != lead {
 			continue
 		}
-		verb := strings.ToLower(strings.Fields(strings.TrimLeft(o.Text, "-*+ ") + " x")[0])
+		verb := norm.StepVerb(o.Text)
 		switch {
-		case o.Line < c.Line && (verb == "update" || verb == "edit" || verb == "change" || verb == "modify" || verb == "bump"):
+		case o.Line < c.Line && (verb == "edit" || verb == "update"):
 			for _, t := range norm.Tokenize(o.Text) {
 				if t.Code && (strings.Contains(t.Text, "/") || strings.Contains(t.Text, ".")) && !strings.Contains(t.Text, " ") {
 					edited = append(edited, norm.Object{Kind: norm.KPath, Text: t.Text, Origin: "procedure"})

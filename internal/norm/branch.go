@@ -114,13 +114,16 @@ func BranchFirst(text string) bool {
 	return branchFirstRE().MatchString(text) && !branchMayRE().MatchString(text) && !notBranchWorkRE().MatchString(text)
 }
 
+// spanList is a list of code spans joined by commas, "or" and "and".
+const spanList = "`[^`]+`(?:\\s*(?:,|or|and|, or|, and)\\s*`[^`]+`)*"
+
 // branchPrefixVerbRE: "Prefix branches with `feature/` or `fix/`", "Create a new branch
 // with the prefix `feature/`", "Create a branch with a `feat/` or `fix/` prefix";
-// branchNameVerbRE: "Name branches `feature/<short-name>`". spanListRE is a list of
-// code spans joined by commas, "or" and "and".
+// branchNameVerbRE: "Name branches `feature/<short-name>`".
 var (
 	branchPrefixVerbRE = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile("(?i)^\\s*[-*+]?\\s*(?:always\\s+)?(?:prefix\\s+(?:all\\s+|new\\s+|your\\s+|the\\s+)*branch(?:es|\\s+names?)?\\s+with\\s+(?:the\\s+|a\\s+)?(`[^`]+`(?:\\s*(?:,|or|and|, or|, and)\\s*`[^`]+`)*)|(?:create|make|open|start|cut|use)\\s+(?:a\\s+|an\\s+|the\\s+|your\\s+)?(?:new\\s+)?branch(?:es)?\\s+with\\s+(?:the\\s+|a\\s+)?(?:prefix(?:es)?\\s+(`[^`]+`(?:\\s*(?:,|or|and|, or|, and)\\s*`[^`]+`)*)|(`[^`]+`(?:\\s*(?:,|or|and|, or|, and)\\s*`[^`]+`)*)\\s+prefix(?:es)?))")
+		return regexp.MustCompile("(?i)^\\s*[-*+]?\\s*(?:always\\s+)?(?:prefix\\s+(?:all\\s+|new\\s+|your\\s+|the\\s+)*branch(?:es|\\s+names?)?\\s+with\\s+(?:the\\s+|a\\s+)?(" + spanList + ")" +
+			"|(?:create|make|open|start|cut|use)\\s+(?:a\\s+|an\\s+|the\\s+|your\\s+)?(?:new\\s+)?branch(?:es)?\\s+with\\s+(?:the\\s+|a\\s+)?(?:prefix(?:es)?\\s+(" + spanList + ")|(" + spanList + ")\\s+prefix(?:es)?))")
 	})
 	branchNameVerbRE = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile("(?i)^\\s*[-*+]?\\s*(?:always\\s+)?name\\s+(?:all\\s+|new\\s+|your\\s+|the\\s+)*branch(?:es)?\\s+(?:like\\s+|as\\s+)?(`[^`]+`)")

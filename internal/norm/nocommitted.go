@@ -49,18 +49,15 @@ func keptOut(text string) (string, bool) {
 		if len(spans) == 0 {
 			continue
 		}
-		list := spans[0]
-		if len(spans) > 1 {
-			list = strings.Join(spans[:len(spans)-1], ", ") + " or " + spans[len(spans)-1]
-		}
-		return "Never commit " + list + ".", true
+		return "Never commit " + orList(spans) + ".", true
 	}
 	return "", false
 }
 
 // noCommitted rewrites such a phrase (or one that keeps files out of commits) as the
-// ban it states, "Never commit X.", when X is a file named in a code span (the phrase about code, "No `console.log` in
-// committed code", is left alone: "committed" does not end it).
+// ban it states, "Never commit X.", when X is a file named in a code span (the phrase
+// about code, "No `console.log` in committed code", is left alone: "committed" does
+// not end it).
 func noCommitted(text string) (string, bool) {
 	if ban, ok := keptOut(text); ok {
 		return ban, true

@@ -1095,13 +1095,13 @@ func whileAfter(text, span string) bool {
 	return strings.HasPrefix(rest, "while ") || strings.HasPrefix(rest, "during ")
 }
 
-// passedPredicateRE: a sentence says its subject must end without failures.
 // passiveRunRE: "`make docs` must be run after any change to `docs/`": the command is
 // the subject of a passive run.
 var passiveRunRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile("`\\s+(?:must|should|has to|have to|needs? to)\\s+(?:always\\s+)?be\\s+(?:re-?)?(?:run|executed|invoked)\\b")
 })
 
+// passedPredicateRE: a sentence says its subject must end without failures.
 var passedPredicateRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\b(must|should|has to|needs to|need to)\s+(be\s+)?(clean|green|passing|successful|pass|succeed|exit\s+(cleanly|with\s+0|zero))\b`)
 })

@@ -188,11 +188,7 @@ func preferredTo(text string) (string, bool) {
 	if len(over) == 0 {
 		return "", false
 	}
-	list := over[0]
-	if len(over) > 1 {
-		list = strings.Join(over[:len(over)-1], ", ") + " or " + over[len(over)-1]
-	}
-	return "Prefer " + m[1] + " over " + list + ".", true
+	return "Prefer " + m[1] + " over " + orList(over) + ".", true
 }
 
 // toolStatementRE: "`crlfmt` is CockroachDB's custom formatter (not `gofmt`)", "`uv` is
@@ -361,10 +357,8 @@ func toolOnly(text string) (string, bool) {
 		return "", false
 	}
 	tool := text[m[4]:m[5]]
-	if !strings.HasPrefix(tool, "`") {
-		if f, ok := toolFamilies()[strings.ToLower(tool)]; !ok || f == "" {
-			return "", false
-		}
+	if !namedTool(tool) {
+		return "", false
 	}
 	return text[m[2]:m[3]] + "Only use " + tool + "." + text[m[1]:], true
 }
@@ -394,20 +388,15 @@ func verblessPurpose(text string) (string, bool) {
 	if m == nil {
 		return "", false
 	}
-	for _, w := range []string{t[m[4]:m[5]], t[m[6]:m[7]]} {
-		if strings.HasPrefix(w, "`") {
-			continue
-		}
-		if f, ok := toolFamilies()[strings.ToLower(w)]; !ok || f == "" {
-			return "", false
-		}
+	if !namedTool(t[m[4]:m[5]]) || !namedTool(t[m[6]:m[7]]) {
+		return "", false
 	}
 	return t[m[2]:m[3]] + "Use " + t[m[4]:], true
 }
 
 // passiveRunWithRE: "`go test` must always be run with `-race`": the command as the
 // subject of a passive run, and the option it needs.
-var passiveRunWithRE = lazyre.New("(?i)^(\\s*[-*+]?\\s*)`([^`]+)`\\s+(?:must|should|has to|needs to|is to be)\\s+(always\\s+)?be\\s+(?:run|invoked|executed|called)\\s+with\\s+(`[^`]+`)")
+var passiveRunWithRE = lazyre.New("(?i)^(\\s*[-*+]?\\s*)`([^`]+)`\\s+(?:must|should|has to|needs to)\\s+(always\\s+)?be\\s+(?:run|invoked|executed|called)\\s+with\\s+(`[^`]+`)")
 
 // passiveRunWith reads such a sentence as the order it gives, "Always run `X` with
 // `F`." (the rest of the text kept).
@@ -420,4 +409,22 @@ func passiveRunWith(text string) (string, bool) {
 		return "", false
 	}
 	return text[m[2]:m[3]] + "Always run `" + text[m[4]:m[5]] + "` with " + text[m[8]:m[9]] + text[m[1]:], true
+}
+
+// orList joins items as a sentence lists alternatives: "a", "a or b", "a, b or c".
+func orList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+}
+
+// namedTool: a word a rewrite may take for a tool, a code span or a plain word that
+// names a tool of a family (pnpm, uv).
+func namedTool(w string) bool {
+	if strings.HasPrefix(w, "`") {
+		return true
+	}
+	f, ok := toolFamilies()[strings.ToLower(w)]
+	return ok && f != ""
 }

@@ -423,22 +423,21 @@ func unanalysable(cmd *engine.Command, rule *policy.Rule) engine.Result {
 // where names the folders the rule forbids its commands in.
 func (c *commandCheck) where() string {
 	if len(c.p.At) > 0 {
-		var names []string
-		for _, f := range c.p.At {
-			names = append(names, folderName(f))
-		}
-		return strings.Join(names, ", ")
+		return folderNames(c.p.At, ", ")
 	}
 	return folderName(c.rule.Scope.Dir)
 }
 
 // onlyWhere names the folders the rule's commands may run in.
-func (c *commandCheck) onlyWhere() string {
-	var names []string
-	for _, f := range c.p.OnlyAt {
-		names = append(names, folderName(f))
+func (c *commandCheck) onlyWhere() string { return folderNames(c.p.OnlyAt, " or ") }
+
+// folderNames names each folder as folderName does, joined by sep.
+func folderNames(folders []string, sep string) string {
+	names := make([]string, len(folders))
+	for i, f := range folders {
+		names[i] = folderName(f)
 	}
-	return strings.Join(names, " or ")
+	return strings.Join(names, sep)
 }
 
 // about reports whether the rule is about the command's program: a forbidden form's,
