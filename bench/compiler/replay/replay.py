@@ -39,10 +39,6 @@ here = os.path.dirname(os.path.abspath(__file__))
 
 
 def replay(heed, cwd, spec, out):
-    try:
-        os.remove(os.path.join(cwd, '.heed', 'journal.jsonl'))
-    except FileNotFoundError:
-        pass
     rows = []
     root = cwd
     for i, a in enumerate(spec):
