@@ -352,3 +352,10 @@ func compileSourceDocument(t *testing.T, c archCase) (src []policy.Rule, reasons
 func TestOwnSourceSentences25(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-25.txt", 10)
 }
+
+// TestOwnSourceSentences26: the twenty-sixth batch (testdata/own-sentences-source-26.txt,
+// first sight in its .md): bans of calls, imports, types, keywords, attributes and
+// comments across ten languages, and controls.
+func TestOwnSourceSentences26(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-26.txt", 30)
+}

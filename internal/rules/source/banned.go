@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/lazyre"
@@ -636,6 +638,12 @@ type shape struct {
 	// good: for an example ("`x is None`, never `x == None`"), the example the
 	// sentence prescribes instead, if any.
 	good string
+	// twins: the formatting twins of a Go printing method the ban also covers
+	// (`t.Fatalf` of a ban of `t.Fatal`).
+	twins []string
+	// attrArgs: the arguments a Rust attribute is banned with ("dead_code" of
+	// `#[allow(dead_code)]`); "" bans the attribute with any.
+	attrArgs string
 	// docLangs: the languages whose documentation writes the span so (Ruby's
 	// `#tap`, `Object#send`), when they are narrower than the shape's kind.
 	docLangs []string
@@ -655,6 +663,7 @@ var (
 	identRE       = lazyre.New(`^[A-Za-z_$][\w$]*$`)
 	genericRE     = lazyre.New(`^([A-Z]\w*)\[.*\]$`)
 	decoRE        = lazyre.New(`^@([A-Za-z_][\w.]*)(?:\(.*\))?$`)
+	rustAttrRE    = lazyre.New(`^#!?\[\s*([A-Za-z_]\w*(?:::[A-Za-z_]\w*)*)\s*(?:\((.*)\))?\s*\]$`)
 	directiveRE   = lazyre.New(`^(#|//|/\*)\s*(\S.*?)\s*(?:\*/)?$`)
 	fileExtRE     = lazyre.New(`\.(?:ts|tsx|js|jsx|mjs|cjs|py|pyi|go|rs|java|kt|cs|json|jsonc|md|mdx|yml|yaml|toml|txt|lock|cfg|ini|sh|html|css|scss|rst|xml|gradle|kts|sql|env|com|org|io|dev|net|svg|png|props|properties|bzl|bazel|mk|cmake|tf|hcl|proto|graphql|csproj|sln|xlf|resx|snap|csv|lua|rb|php|swift|cpp|hpp)$|^go\.(?:mod|sum|work)$`)
 	namingRE2     = lazyre.New(`\bnames?\b|\bnaming\b|\bnamed\b|\bprefix(?:es|ed)?\b|\bsuffix(?:es|ed)?\b|\bcalled\b|\brename`)
@@ -711,8 +720,12 @@ func parseShape(b ban) (shape, bool) {
 		return shape{kind: "method", name: m[2], docLangs: []string{engine.LangRuby}}, true
 	}
 	if strings.HasPrefix(sp, "#[") || strings.HasPrefix(sp, "#![") {
-		// "never use `#[serde(flatten)]`": a Rust attribute, code of Rust, not a
-		// comment of the languages whose comments open with '#'
+		// "never use `#[serde(flatten)]`", "avoid `#[allow(dead_code)]`": a Rust
+		// attribute, code of Rust, not a comment of the languages whose comments open
+		// with '#'; the ban is of the attribute with the arguments it names
+		if m := rustAttrRE.FindStringSubmatch(sp); m != nil {
+			return shape{kind: "attribute", name: m[1], attrArgs: rustAttrArgs(m[2])}, true
+		}
 		return shape{}, false
 	}
 	if w, _, _ := strings.Cut(strings.TrimSpace(strings.TrimPrefix(sp, "#")), " "); strings.HasPrefix(sp, "#") && preprocessorWords.Get()[w] {
@@ -820,7 +833,12 @@ func parseShape(b ban) (shape, bool) {
 		return shape{kind: "member", segs: segs, name: segs[len(segs)-1], noImport: strings.Contains(b.instead, "import ")}, true
 	}
 	if cLibraryCalls.Get()[sp] {
-		return shape{kind: "call", name: sp, clib: true}, true // "do not use `strcpy`": C's and C++'s
+		sh := shape{kind: "call", name: sp, clib: true} // "do not use `strcpy`": C's and C++'s
+		if ls, ok := outputCalls.Get()[sp]; ok {
+			// `puts` is Ruby's print as well as C's
+			sh.docLangs = append([]string{engine.LangC, engine.LangCPP}, ls...)
+		}
+		return sh, true
 	}
 	if ls, ok := outputCalls.Get()[sp]; ok {
 		// "Use Timber for logging, never `println`": the print functions of the
@@ -1204,7 +1222,7 @@ func (sh shape) langsOfKind() []string {
 	switch sh.kind {
 	case "example":
 		return exampleLangs
-	case "macro":
+	case "macro", "attribute":
 		return []string{engine.LangRust}
 	case "path":
 		return []string{engine.LangRust, engine.LangRuby, engine.LangCPP, engine.LangPHP}
@@ -1378,6 +1396,9 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 	}
 	if sh.kind == "example" {
 		return exampleRule(r, s, rc, sh, sc, grammarLangs)
+	}
+	if sh.kind == "member" && slices.Contains(grammarLangs, engine.LangGo) {
+		sh.twins = goPrintTwins(sh, b.instead+" "+s.prose())
 	}
 	qp := QueryParams{Queries: map[string]string{}, Exclude: inFileExclusions(s, rustTestIdiom(sh))}
 	if consolePrintRE.MatchString(b.span) && aboutLogging(s, rc) {
@@ -1790,6 +1811,11 @@ func (sh shape) query(l string) string {
 			if wild {
 				return fmt.Sprintf(`((selector_expression operand: (_) @o) @match (#eq? @o %s))`, q(recv))
 			}
+			if len(sh.twins) > 0 {
+				names := append([]string{sh.name}, sh.twins...)
+				re := q(`^` + regexp.QuoteMeta(recv) + `\.(?:` + strings.Join(names, "|") + `)$`)
+				return fmt.Sprintf(`((selector_expression) @match (#match? @match %s))`, re)
+			}
 			return fmt.Sprintf(`((selector_expression) @match (#eq? @match %s))
 ((qualified_type) @match (#eq? @match %s))`, q(dotted), q(dotted))
 		case l == engine.LangJava:
@@ -1865,6 +1891,10 @@ func (sh shape) query(l string) string {
 	case "using-namespace":
 		if l == engine.LangCPP {
 			return fmt.Sprintf(`((using_declaration "namespace" [(identifier) (qualified_identifier)] @n) @match (#eq? @n %s))`, q(strings.TrimPrefix(sh.name, "::")))
+		}
+	case "attribute":
+		if l == engine.LangRust {
+			return rustAttributeQuery(sh)
 		}
 	case "macro":
 		if l == engine.LangRust {
@@ -2219,4 +2249,96 @@ func setOf(xs ...string) map[string]bool {
 		m[x] = true
 	}
 	return m
+}
+
+// rustAttrArgs is the arguments an attribute ban names ("dead_code" of
+// `#[allow(dead_code)]`), or "" when it names none or a placeholder (`#[allow(...)]`).
+func rustAttrArgs(args string) string {
+	args = strings.TrimSpace(args)
+	if args == "" || strings.Contains(args, "...") || strings.Contains(args, "…") {
+		return ""
+	}
+	return args
+}
+
+// rustAttributeQuery finds an outer or inner attribute of the shape's path whose
+// arguments hold each argument the ban names, as a whole word: a ban of
+// `#[allow(dead_code)]` leaves `#[allow(clippy::too_many_arguments)]` alone.
+func rustAttributeQuery(sh shape) string {
+	preds := fmt.Sprintf(`(#eq? @n %s)`, q(sh.name))
+	args := ""
+	if sh.attrArgs != "" {
+		args = " arguments: (token_tree) @a"
+		for _, a := range strings.Split(sh.attrArgs, ",") {
+			if a = strings.TrimSpace(a); a != "" {
+				preds += fmt.Sprintf(` (#match? @a %s)`, q(`(^|[^\w:])`+spacedPattern(a)+`([^\w:]|$)`))
+			}
+		}
+	}
+	var out []string
+	for _, item := range []string{"attribute_item", "inner_attribute_item"} {
+		out = append(out, fmt.Sprintf(`((%s (attribute [(identifier) (scoped_identifier)] @n%s)) @match %s)`, item, args, preds))
+	}
+	return strings.Join(out, "\n")
+}
+
+// goPrintBases are Go's printing and failing methods whose formatting twins (the f
+// and ln forms) do the same with formatting: testing's Fatal, Error, Log and Skip,
+// fmt's and log's Print, Fatal and Panic, the leveled loggers' Info, Warn and Debug.
+var goPrintBases = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return set("Print", "Fatal", "Panic", "Error", "Log", "Skip", "Sprint", "Fprint", "Info", "Warn", "Warning", "Debug", "Trace")
+}}
+
+// goPrintTwins: "do not call `t.Fatal`" means `t.Fatalf` too (the same failure,
+// formatted); not when the text names a twin itself (prescribed, or banned on its
+// own: then the text says which it means).
+func goPrintTwins(sh shape, text string) []string {
+	if !goPrintBases.Get()[sh.name] {
+		return nil
+	}
+	recv := strings.Join(sh.segs[:len(sh.segs)-1], ".")
+	var out []string
+	for _, suffix := range []string{"f", "ln"} {
+		twin := sh.name + suffix
+		if strings.Contains(text, recv+"."+twin) || strings.Contains(text, "`"+twin) {
+			return nil
+		}
+		out = append(out, twin)
+	}
+	return out
+}
+
+// spacedPattern matches the code a span shows however it is spaced: the span's
+// words and punctuation in order, any spacing around the punctuation
+// (`skip_serializing_if = "Option::is_none"` as `skip_serializing_if="Option::is_none"`).
+func spacedPattern(span string) string {
+	isWord := func(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
+	var tokens []string
+	for _, field := range strings.Fields(span) {
+		for len(field) > 0 {
+			n := strings.IndexFunc(field, func(r rune) bool { return !isWord(r) })
+			switch {
+			case n < 0:
+				n = len(field)
+			case n == 0:
+				_, n = utf8.DecodeRuneInString(field)
+			}
+			tokens = append(tokens, field[:n])
+			field = field[n:]
+		}
+	}
+	var b strings.Builder
+	for i, t := range tokens {
+		if i > 0 {
+			prev, _ := utf8.DecodeLastRuneInString(tokens[i-1])
+			cur, _ := utf8.DecodeRuneInString(t)
+			if isWord(prev) && isWord(cur) {
+				b.WriteString(`\s+`)
+			} else {
+				b.WriteString(`\s*`)
+			}
+		}
+		b.WriteString(regexp.QuoteMeta(t))
+	}
+	return b.String()
 }

@@ -47,6 +47,15 @@ func shapeSample(sh shape, l string) (bad, good string, ok bool) {
 	case "path":
 		p := strings.Join(sh.segs, "::")
 		use, mention = p, p
+	case "attribute":
+		if l != engine.LangRust {
+			return "", "", false
+		}
+		a := "#[" + sh.name + "]"
+		if sh.attrArgs != "" {
+			a = "#[" + sh.name + "(" + sh.attrArgs + ")]"
+		}
+		return a + "\nfn f() {}\n", "// " + a + "\nconst S: &str = \"" + a + "\";\n", true
 	case "macro":
 		use, mention = sh.name+"!(\"x\")", sh.name+"!()"
 	case "using-namespace":

@@ -1,6 +1,9 @@
 package source
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/lazyre"
 )
@@ -125,6 +128,11 @@ var (
 func rustAllowNamed(s *sentence) bool {
 	allow := s.has(words("`#?!?\\[?allow(?:\\([^`]*\\))?\\]?`"))
 	expect := s.has(words("`#?!?\\[?expect(?:\\([^`]*\\))?\\]?`"))
+	// "Avoid `#[allow(dead_code)]`" bans suppressing one lint, not every `#[allow]`:
+	// the banned-API recogniser reads the attribute with its argument
+	if !expect && s.has(words("`#?!?\\[?allow\\(\\s*[a-z_]+(?:::[a-z_]+)*\\s*\\)\\]?`")) {
+		return false
+	}
 	return allow && (expect || s.negated())
 }
 
@@ -447,8 +455,16 @@ var Catalogue = []*Entry{
 			// earlier sentence bans, barrel files, say: no ban of default exports)
 			named := s.has(words(`\bnamed exports? only\b|\bonly named exports?\b|\bprefer named exports?\b|\buse named exports?\b`)) &&
 				!s.has(words(`\bnamed exports? instead\s*[.!]?\s*$`))
-			def := s.hasSpan("export default", "export default ...", "default export", "default exports") || s.has(words(`\bdefault exports?\b`))
-			return (def && (s.banned("export default", "export default ...", "default export", "default exports") || s.negPhrase(words(`\bdefault exports?\b`)))) || named
+			forms := []string{"export default", "export default ...", "default export", "default exports"}
+			for _, sp := range s.spans {
+				// "`export default function`", "`export default class`": the
+				// statement, shown with what it exports
+				if strings.HasPrefix(sp, "export default ") && !slices.Contains(forms, sp) {
+					forms = append(forms, sp)
+				}
+			}
+			def := s.hasSpan(forms...) || s.has(words(`\bdefault exports?\b`))
+			return (def && (s.banned(forms...) || s.negPhrase(words(`\bdefault exports?\b`)))) || named
 		},
 		Claims: []string{"export default", "default export", "default exports"},
 		// the files whose tools take their default export: a bundler's or test

@@ -90,6 +90,10 @@ func keywordVariants(kw string) []kwVariant {
 		for _, l := range []string{engine.LangC, engine.LangCPP} {
 			one(l, `((null) @match (#eq? @match "NULL"))`, "void f(void) {\n    int *p = NULL;\n}\n", "// NULL\nconst char *null_name = \"NULL\";\n")
 		}
+	case "new":
+		// "no raw `new`/`delete`": C++'s allocation by hand (the other languages'
+		// `new` is how every object is made: a ban of it there names a class)
+		one(engine.LangCPP, `(new_expression) @match`, "int *f() {\n    return new int(1);\n}\n", "// new\nconst char *new_name = \"new\";\nauto p = std::make_unique<int>(1);\n")
 	case "delete":
 		one(engine.LangCPP, `(delete_expression) @match`, "void f(int *p) {\n    delete p;\n}\n", "// delete\nconst char *delete_name = \"delete\";\n")
 	case "reinterpret_cast", "const_cast", "dynamic_cast", "static_cast":

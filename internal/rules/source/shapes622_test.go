@@ -1,0 +1,50 @@
+package source
+
+import (
+	"testing"
+
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// TestBannedShapesOfBatch622: the readings batch 622 (internal/compile's
+// own-sentences-source-26) showed missing, each on code that must be flagged and code
+// that must not: a Rust attribute banned with its argument, the formatting twins of a
+// Go printing method, C++'s raw `new`, and `puts` in Ruby.
+func TestBannedShapesOfBatch622(t *testing.T) {
+	for _, c := range []struct {
+		text  string
+		langs []string
+		path  string
+		code  string
+		want  int // findings
+	}{
+		// the attribute with the lint it names, however spaced; other lints pass
+		{"Avoid `#[allow(dead_code)]`: delete unused code instead.", []string{"rust"}, "src/a.rs", "#[allow(dead_code)]\nfn a() {}\n#[allow( dead_code )]\nfn b() {}\n", 2},
+		{"Avoid `#[allow(dead_code)]`: delete unused code instead.", []string{"rust"}, "src/a.rs", "#[allow(clippy::too_many_arguments)]\nfn a() {}\n#[allow(dead_code_extra)]\nfn b() {}\n// #[allow(dead_code)]\n", 0},
+		{"Never use `#[serde(skip_serializing_if = \"Option::is_none\")]`.", []string{"rust"}, "src/a.rs", "#[derive(Serialize)]\nstruct A {\n    #[serde(skip_serializing_if=\"Option::is_none\")]\n    x: Option<u8>,\n    #[serde(default)]\n    y: u8,\n}\n", 1},
+		// the twins of a Go printing method; not when the text names a twin
+		{"Do not call `t.Fatal` directly; use `require`.", []string{"go"}, "a_test.go", "package a\n\nimport \"testing\"\n\nfunc TestA(t *testing.T) {\n\tt.Fatal(1)\n\tt.Fatalf(\"%d\", 1)\n\tt.Error(1)\n\tlog.Fatalf(\"x\")\n}\n", 2},
+		{"Use `t.Fatalf` with a message instead of `t.Fatal`.", []string{"go"}, "a_test.go", "package a\n\nimport \"testing\"\n\nfunc TestA(t *testing.T) {\n\tt.Fatal(1)\n\tt.Fatalf(\"%d\", 1)\n}\n", 1},
+		// C++'s allocation by hand
+		{"Don't use raw `new`/`delete`; use `std::make_unique`.", []string{"cpp"}, "src/a.cpp", "int *f() {\n    int *p = new int(1);\n    delete p;\n    return new int[3];\n}\n", 3},
+		{"Don't use raw `new`/`delete`; use `std::make_unique`.", []string{"cpp"}, "src/a.cpp", "#include <memory>\n// new\nauto p = std::make_unique<int>(1);\nconst char *s = \"new\";\n", 0},
+		// `puts` is Ruby's print as well as C's
+		{"Don't use `puts` in application code; use `Rails.logger`.", []string{"ruby"}, "app/models/a.rb", "class A\n  def f\n    puts \"x\"\n    Rails.logger.info(\"x\")\n  end\nend\n", 1},
+	} {
+		con := &policy.Constraint{ID: "x", Text: c.text, File: "AGENTS.md", Line: 1, Level: policy.Must}
+		var rules []*policy.Rule
+		for _, r := range recognizeAll(con, &recognize.RepoContext{Languages: c.langs}) {
+			r.ID = c.text
+			rules = append(rules, &r)
+		}
+		if len(rules) == 0 {
+			t.Errorf("%q: no rule", c.text)
+			continue
+		}
+		fs, _ := runFiles(t, rules, map[string]string{c.path: c.code})
+		if len(fs) != c.want {
+			t.Errorf("%q on %q: %d findings %v, want %d", c.text, c.code, len(fs), located(fs), c.want)
+		}
+	}
+}
