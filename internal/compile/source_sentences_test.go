@@ -359,3 +359,10 @@ func TestOwnSourceSentences25(t *testing.T) {
 func TestOwnSourceSentences26(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-26.txt", 30)
 }
+
+// TestOwnSourceSentences27: the twenty-seventh batch (testdata/own-sentences-source-27.txt,
+// first sight in its .md): bans of hard-coded secrets, placeholders and fixtures that
+// are none, and controls.
+func TestOwnSourceSentences27(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-27.txt", 15)
+}

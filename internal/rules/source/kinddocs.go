@@ -15,5 +15,5 @@ const patternDoc = `A regular expression over the text of each file, in multi-li
 	`Prefer a query rule for code constructs; use pattern for text (markers in comments, literal strings, lines of config files). Cases: "path" and "code".`
 
 const textDoc = `Formatting of files. params {"check": ..., its fields, "languages": [languages]}. Checks: "indent" {"indent": "tabs"|"spaces"}; "max_line_length" {"max"}; "trailing_whitespace"; "final_newline"; ` +
-	`"header" {"header": [exact lines] or "header_pattern": regex, "new_files_only", "skip_generated"}; "filename" {"naming": "kebab-case"|"snake_case"|"camelCase"|"PascalCase", "forbid": [globs]} (only files the change creates or renames); "dirname" {"naming"} (only folders the change creates). ` +
+	`"header" {"header": [exact lines] or "header_pattern": regex, "new_files_only", "skip_generated"}; "filename" {"naming": "kebab-case"|"snake_case"|"camelCase"|"PascalCase", "forbid": [globs]} (only files the change creates or renames); "dirname" {"naming"} (only folders the change creates); "secrets" {"secrets": "formats"|"assignments"} (credentials of published formats, or a secret's name given a secret-looking literal). ` +
 	`Cases: "path" and "code".`

@@ -56,6 +56,10 @@ type TextParams struct {
 	// Forbid (check filename) lists globs of file names that must not exist
 	// ("*.spec.ts" when tests are named *.test.ts).
 	Forbid []string `json:"forbid,omitempty"`
+	// Secrets (check secrets) is what to find: "formats", credentials of published
+	// formats (an AWS key id, a GitHub token, a PEM private key), or "assignments", a
+	// secret's name given a literal value that looks like one (secrets.go).
+	Secrets string `json:"secrets,omitempty"`
 	// Languages restricts the rule to files of these languages; empty means every
 	// text file in scope.
 	Languages []string `json:"languages,omitempty"`
@@ -133,14 +137,18 @@ func compileText(rule *policy.Rule) (engine.Check, error) {
 				return nil, fmt.Errorf("params.forbid: bad glob %q", g)
 			}
 		}
+	case "secrets":
+		if p.Secrets != "formats" && p.Secrets != "assignments" {
+			return nil, fmt.Errorf("params.secrets: %q is not formats or assignments", p.Secrets)
+		}
 	case "dirname":
 		if namingRE[p.Naming] == nil {
 			return nil, fmt.Errorf("params.naming: %q is not snake_case, kebab-case, camelCase or PascalCase", p.Naming)
 		}
 	case "":
-		return nil, fmt.Errorf("params.check: required (indent, max_line_length, trailing_whitespace, final_newline, header, filename, dirname)")
+		return nil, fmt.Errorf("params.check: required (indent, max_line_length, trailing_whitespace, final_newline, header, filename, dirname, secrets)")
 	default:
-		return nil, fmt.Errorf("params.check: %q is not one of indent, max_line_length, trailing_whitespace, final_newline, header, filename, dirname", p.Check)
+		return nil, fmt.Errorf("params.check: %q is not one of indent, max_line_length, trailing_whitespace, final_newline, header, filename, dirname, secrets", p.Check)
 	}
 	if p.NewFilesOnly && p.Check != "header" && p.Check != "filename" {
 		return nil, fmt.Errorf("params.new_files_only: only for check header or filename")
@@ -172,6 +180,8 @@ func defaultTextMessage(p TextParams) string {
 		return "file does not end with a newline"
 	case "header":
 		return "missing or wrong file header"
+	case "secrets":
+		return "a secret written into the file"
 	case "dirname":
 		return "directory name is not " + p.Naming
 	case "filename":
@@ -230,7 +240,7 @@ func (c *textCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result {
 	}
 	r := resultcache.Judge(ev, f, c.key, fmt.Sprint(f.New, c.exact), func() engine.Result { return c.judge(ev, f) })
 	switch c.p.Check {
-	case "indent", "max_line_length", "trailing_whitespace":
+	case "indent", "max_line_length", "trailing_whitespace", "secrets":
 		return keptByTheChange(f, r, c.brokeBefore(f))
 	}
 	return r
@@ -276,6 +286,8 @@ func (c *textCheck) brokeBefore(f *engine.File) func(fd *engine.Finding, was str
 			return utf8.RuneCountInString(was) > c.p.Max && !unwrappable(was, c.p.Max) && !lengthSuppressed(was, above)
 		case "trailing_whitespace":
 			return strings.TrimRight(was, " \t") != was
+		case "secrets":
+			return len(secretsIn([]byte(was), c.p.Secrets)) > 0
 		}
 		return false
 	}
@@ -300,6 +312,8 @@ func (c *textCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
 		return violated([]engine.Finding{fd})
 	case "header":
 		return c.judgeHeader(f, li)
+	case "secrets":
+		return c.judgeSecrets(ev, f, li)
 	}
 	return engine.InternalError("unknown text check")
 }

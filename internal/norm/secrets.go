@@ -1,0 +1,66 @@
+package norm
+
+// Bans of secrets written into the repository: "Never hard-code API keys", "Do not
+// commit credentials", "No secrets in the repository", "Secrets belong in `.env`,
+// never in source", "Prefer environment variables over hard-coded credentials". The
+// ban is of the secret's value in a file; logging a secret, committing the `.env`
+// file, or where configuration comes from are other rules.
+
+import (
+	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
+)
+
+// secretNounRE names a secret: the noun a ban of secrets in files is about.
+var secretNounRE = lazyre.New(`(?i)\b(?:secrets?|credentials?|api[ -]?keys?|access[ -]keys?|secret[ -]keys?|private[ -]keys?|signing[ -]keys?|client[ -]secrets?|(?:auth|access|api|bearer|session|bot|github|npm|personal\s+access)[ -]tokens?|passwords?|passphrases?)\b`)
+
+// secretWeakNounRE: "tokens" and "keys" alone are secrets only where nothing in the
+// sentence makes them another thing's (design tokens, translation keys, cache keys).
+var secretWeakNounRE = lazyre.New(`(?i)\b(?:tokens?|keys)\b`)
+
+// notSecretRE: the words that make "tokens" or "keys" something else.
+var notSecretRE = lazyre.New(`(?i)\b(?:design|colou?rs?|css|theme|styles?|styling|spacing|typography|fonts?|lexer|parser|syntax|translations?|i18n|locales?|locali[sz]ation|cache|caching|primary|foreign|sort|react|props?|dictionar(?:y|ies)|json|yaml|map|query|registry|feature|flags?|llm|prompt|context)\b`)
+
+// secretPlaceRE: the secret is written into the repository's files: hard-coded,
+// committed, embedded, stored or put in code, source or the repository.
+var secretPlaceRE = lazyre.New(`(?i)\bhard[- ]?cod(?:e|ed|es|ing)\b|\bcommit(?:s|ted|ting)?\b|\bcheck(?:ed|ing)?[- ]in\b|\bembed(?:s|ded|ding)?\b|\bin(?:to)?\s+(?:the\s+|your\s+|any\s+)?(?:source(?:\s+code|\s+files?|\s+control)?|code(?:base)?|repo(?:sitory)?|git|version\s+control|config(?:uration)?\s+files?|files?)\b`)
+
+// secretBanRE: the sentence forbids it ("never", "do not", "no", "must not", "avoid")
+// or prefers something to it ("prefer env vars over hard-coded credentials").
+var secretBanRE = lazyre.New(`(?i)\b(?:never|don'?t|do\s+not|does\s+not\s+belong|must\s+not|mustn'?t|should\s+not|shouldn'?t|cannot|can'?t|no|avoid|forbidden|prohibited|not\s+allowed|not\s+permitted)\b`)
+
+// secretPreferRE: a preference for where secrets come from over hard-coding them.
+var secretPreferRE = lazyre.New(`(?i)\b(?:prefer|rather\s+than|instead\s+of|over)\b`)
+
+// secretOtherActRE: the ban is of something else done with secrets: logging,
+// printing or showing them, sending them somewhere.
+var secretOtherActRE = lazyre.New(`(?i)\b(?:log(?:s|ged|ging)?|print(?:s|ed|ing)?|echo(?:es|ed|ing)?|display(?:s|ed|ing)?|expos(?:e|es|ed|ing)|shar(?:e|es|ed|ing)|send(?:s|ing)?|leak(?:s|ed|ing)?\s+(?:in|into|to)\s+(?:logs?|errors?|output|urls?))\b`)
+
+// HardcodedSecretsBan reports whether text bans writing secrets into the
+// repository's files, and whether it only prefers their absence (a warning).
+func HardcodedSecretsBan(text string) (ok, preferred bool) {
+	low := strings.ToLower(text)
+	if !strings.Contains(low, "secret") && !strings.Contains(low, "credential") && !strings.Contains(low, "key") &&
+		!strings.Contains(low, "token") && !strings.Contains(low, "password") && !strings.Contains(low, "passphrase") {
+		return false, false
+	}
+	prose := stripSpans(text) // "never commit `.env`", "`api_key` ...": a span is no noun
+	if !secretNounRE.MatchString(prose) && !(secretWeakNounRE.MatchString(prose) && !notSecretRE.MatchString(prose)) {
+		return false, false
+	}
+	if !secretPlaceRE.MatchString(prose) {
+		return false, false
+	}
+	hard := strings.Contains(low, "hard") || strings.Contains(low, "embed")
+	if secretOtherActRE.MatchString(prose) && !hard && !strings.Contains(low, "commit") {
+		return false, false // "never log secrets or tokens", "don't expose keys in the UI"
+	}
+	if secretBanRE.MatchString(prose) {
+		return true, false
+	}
+	if hard && secretPreferRE.MatchString(prose) {
+		return true, true
+	}
+	return false, false
+}

@@ -1,0 +1,30 @@
+package norm
+
+import "testing"
+
+func TestHardcodedSecretsBan(t *testing.T) {
+	for _, c := range []struct {
+		text          string
+		ok, preferred bool
+	}{
+		{"Never hard-code API keys or secrets; read them from environment variables.", true, false},
+		{"Do not commit credentials of any kind.", true, false},
+		{"Secrets belong in `.env` (gitignored), never in source.", true, false},
+		{"No hardcoded passwords, tokens or keys.", true, false},
+		{"API keys must never be stored in source code.", true, false},
+		{"Don't embed tokens in the code.", true, false},
+		{"Prefer environment variables over hard-coded credentials.", true, true},
+		// other rules about secrets, or no secrets at all
+		{"Never log secrets or tokens.", false, false},
+		{"Never commit the `.env` file.", false, false},
+		{"Use `os.environ` for configuration.", false, false},
+		{"Use design tokens, never hard-coded colours.", false, false},
+		{"Never hard-code translation keys; use the `t()` helper.", false, false},
+		{"Store secrets in the vault.", false, false},
+	} {
+		ok, preferred := HardcodedSecretsBan(c.text)
+		if ok != c.ok || preferred != c.preferred {
+			t.Errorf("%q: got %v, %v; want %v, %v", c.text, ok, preferred, c.ok, c.preferred)
+		}
+	}
+}

@@ -1,0 +1,203 @@
+package source
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lang"
+	"github.com/heed-dev/heed/internal/layout"
+	"github.com/heed-dev/heed/internal/norm"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
+
+// A secret written into a file is found two ways (text check "secrets"):
+//
+//   - "formats": a credential of a published format (an AWS access key id, a GitHub,
+//     GitLab, npm, Slack, Stripe, OpenAI, Anthropic, Google or HubSpot token, a PEM
+//     private key). The format says what it is: the rule holds at its level.
+//   - "assignments": a name that says secret (password, api_key, client_secret,
+//     token ...) given a literal value that looks like one: letters and digits, not a
+//     placeholder, an environment variable's name, a path or a URL. That is a guess
+//     from the name and the value's look, so the rule only warns.
+//
+// Both leave alone lines that call the value an example, a dummy or a placeholder.
+
+// secretFormatRE matches the credentials of published formats.
+var secretFormatRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b` +
+		`|\bgh[pousr]_[A-Za-z0-9]{36,}\b|\bgithub_pat_[A-Za-z0-9_]{50,}\b|\bglpat-[A-Za-z0-9_-]{20,}` +
+		`|\bsk-ant-[A-Za-z0-9_-]{32,}|\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{32,}` +
+		`|\b[rs]k_live_[A-Za-z0-9]{20,}\b|\bxox[abposr]-[A-Za-z0-9-]{10,}|\bAIza[0-9A-Za-z_-]{35}\b` +
+		`|\bpat-(?:na|eu)1-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b` +
+		`|\bnpm_[A-Za-z0-9]{36}\b|\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b` +
+		// a key's header with its body: the header alone is a parser's constant
+		`|-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----(?:\\[nr]|\s)*[A-Za-z0-9+/=]{32,}`)
+})
+
+// secretAssignRE matches a secret's name given a quoted literal: `API_KEY = "..."`,
+// `password: '...'`, `"client_secret": "..."`, `apiKey := "..."`, `:token => "..."`.
+// Group 1 is the name, group 2 the value.
+var secretAssignRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)([A-Za-z0-9_.-]*(?:secret|passw(?:or)?d|passwd|api[_-]?key|apikey|access[_-]?key|auth[_-]?token|access[_-]?token|refresh[_-]?token|private[_-]?key|client[_-]?secret|signing[_-]?key|bearer[_-]?token|token)[A-Za-z0-9_]*)["']?\s*(?::=|=>|=|:)\s*(?:[A-Za-z]\w*\s*\(\s*)?["'` + "`" + `]([^"'` + "`" + `\s]{8,})["'` + "`" + `]`)
+})
+
+// secretNameRE: a name that ends in the secret it holds (`JWT_SECRET`, `apiKey`,
+// `smtp_password`, `token2`); a name that only starts so holds something about one
+// (`PASSWORD_FIELD`, `token_url`, `GooglePasswordManager`).
+var secretNameRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:secret|passw(?:or)?d|passwd|pwd|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|private[_-]?key|signing[_-]?key|token|credentials?)[0-9_]*$`)
+})
+
+// secretPlaceholderRE: the line says its value is no real secret.
+var secretPlaceholderRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)example|dummy|fake|placeholder|redacted|sample|changeme|change[-_ ]me|your[-_ ]|xxxx|\*\*\*|\.\.\.|…|<[a-z_ -]+>|\$\{|\{\{|%s|lorem|not[-_ ]a[-_ ]real|do[-_ ]not[-_ ]use|insert[-_ ]`)
+})
+
+// envNameRE: an environment variable's name given as the value (`api_key_env =
+// "OPENAI_API_KEY"`).
+var envNameRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Z][A-Z0-9_]*$`) })
+
+// secretLooking reports whether a literal value looks like a secret: letters and
+// digits, not the words of a demonstration, no URL, path or environment variable.
+func secretLooking(v string) bool {
+	if envNameRE().MatchString(v) || strings.Contains(v, "://") || strings.HasPrefix(v, "/") || strings.HasPrefix(v, "./") {
+		return false
+	}
+	if strings.HasPrefix(v, "eyJ") && !strings.Contains(v, ".") {
+		return false // a token's header ({"alg": ...}), no token
+	}
+	var letters, digits int
+	for _, r := range v {
+		switch {
+		case unicode.IsDigit(r):
+			digits++
+		case unicode.IsLetter(r):
+			letters++
+		}
+	}
+	// random text has digits; words a person chose (a field, a label, a
+	// translation) mostly have none
+	return letters > 0 && digits >= 2 && !secretWordRE().MatchString(v)
+}
+
+// secretWordRE: a value made of the words a demonstration or a test picks
+// ("password1234", "expected_token2", "test-secret-1"), not a random secret.
+var secretWordRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)pass(?:word)?|secret|token|test|expected|mock|demo|admin|user|default|local|dev|foo|bar|qwerty|letmein`)
+})
+
+// secretsIn returns the byte spans of the secrets in text: every published format
+// when find is "formats", every secret-looking assignment when it is "assignments".
+func secretsIn(text []byte, find string) [][]int {
+	var out [][]int
+	switch find {
+	case "formats":
+		for _, m := range secretFormatRE().FindAllIndex(text, -1) {
+			if !secretPlaceholderRE().Match(lineAround(text, m[0])) && !secretPlaceholderRE().Match(text[m[0]:m[1]]) {
+				out = append(out, m)
+			}
+		}
+	case "assignments":
+		for _, m := range secretAssignRE().FindAllSubmatchIndex(text, -1) {
+			name, value := string(text[m[2]:m[3]]), string(text[m[4]:m[5]])
+			if !secretNameRE().MatchString(name) || !secretLooking(value) || secretPlaceholderRE().Match(lineAround(text, m[0])) ||
+				secretFormatRE().MatchString(value) { // a format is the other rule's
+				continue
+			}
+			out = append(out, []int{m[4], m[5]})
+		}
+	}
+	return out
+}
+
+// lineAround is the line of text that holds offset off.
+func lineAround(text []byte, off int) []byte {
+	start := off
+	for start > 0 && text[start-1] != '\n' {
+		start--
+	}
+	end := off
+	for end < len(text) && text[end] != '\n' {
+		end++
+	}
+	return text[start:end]
+}
+
+func (c *textCheck) judgeSecrets(ev *engine.Evidence, f *engine.File, li lineIndex) engine.Result {
+	var fs []engine.Finding
+	var regions *lang.Regions
+	regionsLoaded := false
+	for _, m := range secretsIn(f.Content, c.p.Secrets) {
+		if c.p.Secrets == "assignments" {
+			// a guess from a name is not made in a comment, where code is quoted
+			if !regionsLoaded {
+				regions, regionsLoaded = regionsFor(ev, f), true
+			}
+			if regions != nil && regions.At(m[0]) == lang.Comment {
+				continue
+			}
+		}
+		line, col := li.pos(f.Content, m[0])
+		fd := c.at(f, li, line, col)
+		if endLine, endCol := li.pos(f.Content, m[1]); endLine == line {
+			fd.EndColumn = endCol
+		}
+		fs = append(fs, fd)
+	}
+	return violated(fs)
+}
+
+// secretsRecognizer lowers norm.HardcodedSecretsBan into the two text checks.
+type secretsRecognizer struct{}
+
+func (secretsRecognizer) Name() string { return "source.secrets" }
+
+func (secretsRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoContext) recognize.Result {
+	if c.Level != policy.Must && c.Level != policy.Should {
+		return recognize.Result{}
+	}
+	ok, preferred := norm.HardcodedSecretsBan(c.Text)
+	if !ok {
+		return recognize.Result{}
+	}
+	sc := c.Scope
+	// tests, fixtures and examples hold keys made up for them
+	sc.Exclude = append(append(sc.Exclude, layout.AllGlobs(layout.Any)...),
+		"**/testdata/**", "**/fixtures/**", "**/__fixtures__/**", "**/examples/**", "**/example/**", "**/samples/**",
+		"**/*.example", "**/*.sample", "**/*.template", "**/.env.example", "**/.env.test", "**/.env.testing")
+	// a guess from a name reads documentation's examples and the passwords of the
+	// containers a developer runs locally as secrets: it leaves both out
+	guessScope := sc
+	guessScope.Exclude = append(slices.Clone(sc.Exclude), "**/*.md", "**/*.mdx", "**/*.rst", "**/docs/**",
+		"**/docker-compose*.yml", "**/docker-compose*.yaml", "**/compose*.yml", "**/compose*.yaml")
+	severity := recognize.Severity(c.Level)
+	if preferred {
+		severity = policy.SeverityWarning
+	}
+	path := "src/config.py"
+	if sc.Dir != "" {
+		path = sc.Dir + "/" + path
+	}
+	formats := policy.Rule{Domain: policy.DomainSource, Kind: KindText, Severity: severity, Exact: !preferred, Scope: sc,
+		Params:     marshal(TextParams{Check: "secrets", Secrets: "formats"}),
+		Message:    "a credential written into the file",
+		Suggestion: "read it from the environment or a secret store, and revoke the one written here",
+		Cases: []policy.Case{
+			{Expect: policy.ExpectViolated, Path: path, Code: "AWS_KEY = \"AKIAZ7QW3ERT5YU2IO4P\"\n", Note: "an AWS access key id"},
+			{Expect: policy.ExpectSatisfied, Path: path, Code: "import os\nAWS_KEY = os.environ[\"AWS_ACCESS_KEY_ID\"]\nEXAMPLE = \"AKIAIOSFODNN7EXAMPLE\"\n", Note: "read from the environment; the documentation's example key"},
+		}}
+	assignments := policy.Rule{Domain: policy.DomainSource, Kind: KindText, Severity: policy.SeverityWarning, Scope: guessScope,
+		Params:     marshal(TextParams{Check: "secrets", Secrets: "assignments"}),
+		Message:    "what looks like a secret written into the file",
+		Suggestion: "read it from the environment or a secret store",
+		Cases: []policy.Case{
+			{Expect: policy.ExpectViolated, Path: path, Code: "JWT_SECRET = \"b7f3c91e0d2a4e58a6c1f49d\"\n", Note: "a secret's name given a literal"},
+			{Expect: policy.ExpectSatisfied, Path: path, Code: "import os\nJWT_SECRET = os.getenv(\"JWT_SECRET\", \"\")\nPASSWORD_FIELD = \"password_input\"\nAPI_KEY = \"<your-api-key>\"\n", Note: "the environment, a field name, a placeholder"},
+		}}
+	return recognize.Result{Rules: []policy.Rule{formats, assignments}}
+}

@@ -1,0 +1,38 @@
+package source
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestSecretsIn(t *testing.T) {
+	for _, c := range []struct {
+		find, text string
+		want       []string // the text of each secret found
+	}{
+		{"formats", `AWS = "AKIAZ7QW3ERT5YU2IO4P"`, []string{"AKIAZ7QW3ERT5YU2IO4P"}},
+		{"formats", `AWS = "AKIAIOSFODNN7EXAMPLE"`, nil}, // the documentation's example
+		{"formats", "t = 'ghp_1a2B3c4D5e6F7g8H9i0J1k2L3m4N5o6P7q8R'", []string{"ghp_1a2B3c4D5e6F7g8H9i0J1k2L3m4N5o6P7q8R"}},
+		{"formats", "Set `OPENAI_API_KEY=sk-...` in your shell.", nil},
+		{"formats", "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA7bq8Jx2mT4QpLz9vW3nR5sY6uH1kD0fG8aE2cB4iJ7lM9oN\n", []string{"-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA7bq8Jx2mT4QpLz9vW3nR5sY6uH1kD0fG8aE2cB4iJ7lM9oN"}},
+		{"formats", `static const char *pem_header = "-----BEGIN PRIVATE KEY-----\n";`, nil}, // a parser's constant
+		{"formats", `key: "-----BEGIN RSA PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----"`, nil},
+		{"assignments", `JWT_SECRET = "b7f3c91e0d2a4e58a6c1f49d"`, []string{"b7f3c91e0d2a4e58a6c1f49d"}},
+		{"assignments", `private const string ApiKey = "k3y9f8e7d6c5b4a3";`, []string{"k3y9f8e7d6c5b4a3"}},
+		{"assignments", `PASSWORD_FIELD = "password_input"`, nil},
+		{"assignments", `api_key_env = "OPENAI_API_KEY"`, nil},
+		{"assignments", `MSSQL_SA_PASSWORD: "Password123!"`, nil},
+		{"assignments", `token = "expected_token2"`, nil},
+		{"assignments", `GooglePasswordManager = "ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4"`, nil},
+		{"assignments", `API_KEY = "<your-api-key>"`, nil},
+		{"assignments", `DATABASE_URL = "postgres://u:p4ss@db:5432/app"`, nil},
+	} {
+		var got []string
+		for _, m := range secretsIn([]byte(c.text), c.find) {
+			got = append(got, c.text[m[0]:m[1]])
+		}
+		if strings.Join(got, "|") != strings.Join(c.want, "|") {
+			t.Errorf("%s %q: got %q, want %q", c.find, c.text, got, c.want)
+		}
+	}
+}
