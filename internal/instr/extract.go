@@ -65,8 +65,27 @@ func extract(relPath string, src []byte, format string, scope policy.Scope) extr
 		src = bytes.ToValidUTF8(src, []byte("\uFFFD"))
 	}
 	src = bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))
+	src, wrapped := unwrapInstructionsFence(src)
 
-	fm, body, fmWarns := splitFrontMatter(relPath, src)
+	var fm *frontMatter
+	var body []byte
+	var fmWarns []Warning
+	if wrapped && bytes.HasPrefix(src, []byte("\n---")) {
+		// the wrapper's first line held the fence: the front matter starts on line 2
+		fm, body, fmWarns = splitFrontMatter(relPath, src[1:])
+		body = append([]byte("\n"), body...)
+		if fm != nil {
+			for k := range fm.KeyLine {
+				fm.KeyLine[k]++
+			}
+			fm.Lines++
+		}
+		for i := range fmWarns {
+			fmWarns[i].Line++
+		}
+	} else {
+		fm, body, fmWarns = splitFrontMatter(relPath, src)
+	}
 	res.warns = append(res.warns, fmWarns...)
 	if fm != nil {
 		res.applyFrontMatter(relPath, format, fm)
