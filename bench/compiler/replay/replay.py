@@ -4,7 +4,8 @@
 A round (ROUND, a folder here such as s52) holds repos.tsv (checkout folder, repository,
 commit, instruction file, language), labels.tsv (the constraints a labeller who never ran
 heed found, in their own words) and specs/FOLDER.jsonl: one agent session a checkout, an
-action a line ({"bash": CMD, "exit": N} or {"write": PATH, "content": S}) with what a careful
+action a line ({"bash": CMD, "exit": N}, {"write": PATH, "content": S}, or {"write": PATH,
+"patch": [[FIRST, END, LINES]]} for a file of the checkout, see write_content) with what a careful
 reader expects heed to do (deny, ask, warn or allow) and the label it tests.
 
 For each checkout under CHECKOUTS (a git repository of the repository at the commit), the
@@ -38,6 +39,20 @@ import tempfile
 here = os.path.dirname(os.path.abspath(__file__))
 
 
+def write_content(cwd, a):
+    """The text a Write action writes: its "content", or, for an existing file of the
+    checkout, its "patch" applied to the file as the checkout's HEAD holds it: a list
+    of [first, end, lines], each replacing lines first..end (0-based, end excluded) with
+    the given lines, so a spec holds the labeller's lines and none of the repository's."""
+    if 'patch' not in a:
+        return a.get('content', '')
+    base = subprocess.run(['git', 'show', 'HEAD:' + a['write']], cwd=cwd, capture_output=True, check=True).stdout
+    lines = base.decode('utf-8').splitlines(keepends=True)
+    for first, end, new in sorted(a['patch'], key=lambda p: p[0], reverse=True):
+        lines[first:end] = new
+    return ''.join(lines)
+
+
 def replay(heed, cwd, spec, out):
     rows = []
     root = cwd
@@ -45,7 +60,7 @@ def replay(heed, cwd, spec, out):
         if 'bash' in a:
             tn, ti = 'Bash', {'command': a['bash']}
         else:
-            tn, ti = 'Write', {'file_path': os.path.join(root, a['write']), 'content': a.get('content', '')}  # paths are the repository's
+            tn, ti = 'Write', {'file_path': os.path.join(root, a['write']), 'content': write_content(cwd, a)}  # paths are the repository's
         p = {'session_id': 'replay', 'cwd': cwd, 'hook_event_name': 'PreToolUse', 'tool_name': tn,
              'tool_input': ti, 'tool_use_id': f't{i}', 'transcript_path': '/dev/null'}
         r = subprocess.run([heed, 'hook', 'claude'], input=json.dumps(p), capture_output=True, text=True, cwd=cwd, timeout=120)
