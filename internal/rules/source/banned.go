@@ -254,6 +254,12 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			res.Unenforced = why
 			continue
 		}
+		if goTestingAlternative(b.instead) && len(r.Scope.Globs) == 0 && slices.Equal(langs, []string{engine.LangGo}) {
+			// "Use `b.TempDir()` instead of `os.MkdirTemp()`": the alternative is a
+			// method of a test's or benchmark's *testing.T or *testing.B, so the ban
+			// holds where there is one, in test files
+			r.Scope.Globs = testGlobs(engine.LangGo)
+		}
 		if r.Severity == policy.SeverityError && !languageCertain(s, sh, langs) {
 			// "never call `showPopup()`" in a repository of Ruby and JavaScript: a
 			// call in either; a ban blocks only when heed knows whose code it is
@@ -2222,10 +2228,16 @@ func mentionCondition(span string) *policy.Condition {
 // own: a top-level definition, or an import from a module of the project. A ban of
 // a name the project defines is about that helper, and keeps every call.
 func rebound(l, name string) string {
+	out := ""
 	if globalFunctions.Get()[l][name] {
-		return " (#not-bound-locally? @n)"
+		out = " (#not-bound-locally? @n)"
 	}
-	return ""
+	if l == engine.LangGo && name == "panic" {
+		// Go's own idioms panic by design: a Must function, a logger's Panic and
+		// Fatal methods, a panic passed on after recover()
+		out += " (#not-go-panic-idiom? @match)"
+	}
+	return out
 }
 
 // globalFunctions are the functions a language provides everywhere by a bare name.
@@ -2341,4 +2353,18 @@ func spacedPattern(span string) string {
 		b.WriteString(regexp.QuoteMeta(t))
 	}
 	return b.String()
+}
+
+// goTestingAlternative reports whether the alternative a ban prescribes is a method
+// of Go's *testing.T, *testing.B or testing.TB, by the receiver names Go's tests use
+// (`t.TempDir()`, `b.Loop()`, `tb.Setenv`).
+func goTestingAlternative(instead string) bool {
+	for _, alt := range strings.Split(instead, ", ") {
+		for _, recv := range []string{"t.", "b.", "tb."} {
+			if rest, ok := strings.CutPrefix(strings.TrimSpace(alt), recv); ok && rest != "" && rest[0] >= 'A' && rest[0] <= 'Z' {
+				return true
+			}
+		}
+	}
+	return false
 }

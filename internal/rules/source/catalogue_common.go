@@ -232,11 +232,15 @@ var goPanic = &Entry{
 	// a test helper that panics is the tests' own business
 	NotInTestFiles: true,
 	Variants: []Variant{{Lang: engine.LangGo, Needles: []string{"panic"},
-		Query: `((call_expression function: (identifier) @match) (#eq? @match "panic"))`,
-		Bad:   []string{"package p\n\nfunc Must(v int, err error) int {\n\tif err != nil {\n\t\t«panic»(err)\n\t}\n\treturn v\n}\n"},
+		// Go's idioms that panic by design are no violation: a Must function beside
+		// its error-returning twin, a logger's Panic and Fatal methods, a recovered
+		// panic passed on
+		Query: `((call_expression function: (identifier) @match) (#eq? @match "panic") (#not-go-panic-idiom? @match))`,
+		Bad:   []string{"package p\n\nfunc Get(v int, err error) int {\n\tif err != nil {\n\t\t«panic»(err)\n\t}\n\treturn v\n}\n"},
 		Good: []string{
 			"package p\n\nfunc Get(v int, err error) (int, error) {\n\tif err != nil {\n\t\treturn 0, err\n\t}\n\treturn v, nil\n}\n",
 			"package p\n\n// panic(err)\nconst s = \"panic(x)\"\n\nfunc f() { defer func() { _ = recover() }(); x.panic() }\n",
+			"package p\n\nfunc Get(k string) (int, error) { return 0, nil }\n\nfunc MustGet(v int, err error) int {\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\treturn v\n}\n\nfunc (l *Log) Fatalf(f string) { panic(f) }\n\nfunc g() {\n\tdefer func() {\n\t\tif r := recover(); r != nil {\n\t\t\tpanic(r)\n\t\t}\n\t}()\n}\n",
 		}}},
 }
 

@@ -137,12 +137,16 @@ var cppCStyleCast = &Entry{
 	Message:    "C-style cast `{{match}}`",
 	Suggestion: "use `static_cast`, `reinterpret_cast` or `const_cast`",
 	Variants: []Variant{{Lang: engine.LangCPP,
-		// `(void)x` discards a value: no conversion to name
-		Query: `((cast_expression type: (type_descriptor) @t) @match (#not-eq? @t "void"))`,
+		// `(void)x` discards a value: no conversion to name. The grammar cannot tell a
+		// type from an expression, so `(mean(v))(j)`, a call's result called or
+		// indexed, parses as a cast: a "type" that calls something is none. Nor is a
+		// declaration the parser recovered from (`operator=(T&&) noexcept`).
+		Query: `((cast_expression type: (type_descriptor) @t value: (_) @v) @match (#not-eq? @t "void") (#not-match? @t "[\\w>]\\s*\\(\\s*[\\w:\"'.]") (#not-match? @v "^(?:noexcept|const|override|final|volatile)$") (#not-inside? @match ERROR))`,
 		Bad:   []string{"int f(double d, const void* p) {\n  auto q = «(const char*)p»;\n  return «(int)d»;\n}\n"},
 		Good: []string{
 			"int f(double d) {\n  int a = int(d);\n  (void)a;\n  return static_cast<int>(d);\n}\n",
 			"// (int)d\nconst char* s = \"(int)d\";\nint g(int x) { return (x) + 1; }\n",
+			"double g(const V& v, int j) {\n  return (maths::mean(v))(j) + (std::min(a, b))[j];\n}\n",
 		}}},
 }
 

@@ -41,6 +41,9 @@ import (
 //	                            a relative module (the project's own helper of that name)
 //	(#not-inside-def? @c name ...)  @c is not in the body of a function, method or class
 //	                            of one of the names (the wrapper a sentence prescribes)
+//	(#not-go-panic-idiom? @c)   the Go panic @c is none of Go's idioms: not in a Must...
+//	                            function beside its error-returning twin, a Panic or
+//	                            Fatal method, nor passing on a recovered panic
 //	(#not-defines? @c name ...) the class @c defines no method of one of the names
 //	                            (an error boundary's componentDidCatch: React has no
 //	                            function form of it)
@@ -111,9 +114,56 @@ var predicates = map[string]struct {
 	"no-future-annotations?": {1, noFutureAnnotations},
 	"no-doc?":                {1, noDoc},
 	"comment?":               {2, commentShape},
+	"not-go-panic-idiom?": {1, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
+		return !goPanicIdiom(nodeOf(m, p), t)
+	}},
 	"named-results?": {1, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
 		return namedResults(nodeOf(m, p))
 	}},
+}
+
+// goPanicIdiom reports whether the Go panic call n is one Go's idioms make by
+// design: in a function named Must... whose error-returning twin the file declares
+// (`MustNew` beside `New`), in a method named Panic or Fatal (a logger's, whose interface says it
+// panics or exits), or passing on a panic its block recovered (`if r := recover(); r !=
+// nil { ...; panic(r) }`).
+func goPanicIdiom(n *sitter.Node, t *lang.Tree) bool {
+	if n == nil {
+		return false
+	}
+	for a := n.Parent(); a != nil; a = a.Parent() {
+		switch a.Kind() {
+		case "if_statement":
+			if c := a.ChildByFieldName("initializer"); c != nil && strings.Contains(text(c, t), "recover()") {
+				return true
+			}
+			if c := a.ChildByFieldName("condition"); c != nil && strings.Contains(text(c, t), "recover()") {
+				return true
+			}
+		case "function_declaration", "method_declaration":
+			name := text(a.ChildByFieldName("name"), t)
+			if twin, ok := strings.CutPrefix(name, "Must"); ok {
+				// the panicking twin of a function the file declares, which returns
+				// the error (`MustCompile` beside `Compile`)
+				return twin != "" && declaresGoFunc(t, twin)
+			}
+			return strings.HasPrefix(name, "Panic") || strings.HasPrefix(name, "Fatal")
+		}
+	}
+	return false
+}
+
+// declaresGoFunc reports whether the Go file declares a function or method of the
+// name at its top level.
+func declaresGoFunc(t *lang.Tree, name string) bool {
+	root := t.Root()
+	for i := uint(0); i < root.NamedChildCount(); i++ {
+		c := root.NamedChild(i)
+		if c != nil && (c.Kind() == "function_declaration" || c.Kind() == "method_declaration") && text(c.ChildByFieldName("name"), t) == name {
+			return true
+		}
+	}
+	return false
 }
 
 // namedResults reports whether the Go function or function literal that holds n

@@ -48,3 +48,46 @@ func TestBannedShapesOfBatch622(t *testing.T) {
 		}
 	}
 }
+
+// A ban of Go's panic leaves Go's own idioms alone (wild round 13, birdnet-go): a
+// Must function, a logger's Panic and Fatal methods, a recovered panic passed on.
+func TestGoPanicBanSparesIdioms(t *testing.T) {
+	con := &policy.Constraint{ID: "x", Text: "Return errors, don't `panic`.", File: "AGENTS.md", Line: 1, Level: policy.Must}
+	var rules []*policy.Rule
+	for _, r := range recognizeAll(con, &recognize.RepoContext{Languages: []string{"go"}}) {
+		r.ID = "panic"
+		rules = append(rules, &r)
+	}
+	if len(rules) == 0 {
+		t.Fatal("no rule")
+	}
+	code := "package p\n\nfunc Open(p string) *F {\n\tif p == \"\" {\n\t\tpanic(\"empty\")\n\t}\n\treturn nil\n}\n\n" +
+		"func MustOpen(p string) *F {\n\tpanic(\"x\")\n}\n\n" +
+		"func (l *Adapter) Panicf(f string, a ...any) {\n\tpanic(fmt.Sprintf(f, a...))\n}\n\n" +
+		"func (l *Adapter) Fatal(a ...any) {\n\tpanic(a)\n}\n\n" +
+		"func copyFile() {\n\tdefer func() {\n\t\tif r := recover(); r != nil {\n\t\t\tcleanup()\n\t\t\tpanic(r)\n\t\t}\n\t}()\n}\n"
+	fs, _ := runFiles(t, rules, map[string]string{"p.go": code})
+	if got := located(fs); len(got) != 1 || got[0][:2] != "5:" {
+		t.Errorf("findings %v, want only the panic of Open on line 5", got)
+	}
+}
+
+// A ban whose alternative is a method of Go's testing types holds in test files only
+// (wild round 13, birdnet-go: "Use `b.TempDir()` instead of `os.MkdirTemp()`" under a
+// Benchmarks heading flagged production code, where no *testing.B exists).
+func TestGoTestingAlternativeScopesToTests(t *testing.T) {
+	con := &policy.Constraint{ID: "x", Text: "Use `b.TempDir()` instead of `os.MkdirTemp()`", File: "AGENTS.md", Line: 1, Level: policy.Must}
+	var rules []*policy.Rule
+	for _, r := range recognizeAll(con, &recognize.RepoContext{Languages: []string{"go"}}) {
+		r.ID = "mkdirtemp"
+		rules = append(rules, &r)
+	}
+	if len(rules) == 0 {
+		t.Fatal("no rule")
+	}
+	code := "package p\n\nimport \"os\"\n\nfunc f() { d, _ := os.MkdirTemp(\"\", \"x\"); _ = d }\n"
+	fs, _ := runFiles(t, rules, map[string]string{"backup.go": code, "backup_test.go": code})
+	if got := located(fs); len(fs) != 1 || fs[0].Path != "backup_test.go" {
+		t.Errorf("findings %v in %v, want one, in backup_test.go", got, fs)
+	}
+}
