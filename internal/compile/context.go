@@ -128,6 +128,7 @@ func RepoContextFor(root string, paths []string) *recognize.RepoContext {
 		rc.Tasks = repoTasks(root, paths)
 		rc.Workspace = workspacePackages(mf, paths)
 		rc.Crates = cratePackages(mf, paths)
+		rc.LintExcluded = lintExcluded(mf)
 	}
 	return rc
 }

@@ -75,6 +75,11 @@ type RepoContext struct {
 	// rules can be read for the code of its folder (a Rust crate in a TypeScript
 	// repository). Nil when unknown. It is no part of the context's identity.
 	LanguagesUnder func(dir string) []string `json:"-"`
+	// LintExcluded are, per language (engine.Lang* names), the globs of the files the
+	// project's own linter skips (ruff's exclude): archived or draft code the
+	// project's conventions, and so the rules compiled from them, do not govern. Nil
+	// when none.
+	LintExcluded map[string][]string `json:",omitempty"`
 	// Constraints is every constraint of the instruction set in document order (by
 	// file, then line), so a recogniser can read a constraint's neighbours: an
 	// exception stated in the next list item ("The exceptions are `vite.config.ts` and

@@ -2275,11 +2275,18 @@ func rustAttrArgs(args string) string {
 
 // rustAttributeQuery finds an outer or inner attribute of the shape's path whose
 // arguments hold each argument the ban names, as a whole word: a ban of
-// `#[allow(dead_code)]` leaves `#[allow(clippy::too_many_arguments)]` alone.
+// `#[allow(dead_code)]` leaves `#[allow(clippy::too_many_arguments)]` alone. A cfg
+// must have exactly the predicate the ban names.
 func rustAttributeQuery(sh shape) string {
 	preds := fmt.Sprintf(`(#eq? @n %s)`, q(sh.name))
 	args := ""
-	if sh.attrArgs != "" {
+	if sh.attrArgs != "" && (sh.name == "cfg" || sh.name == "cfg_attr") {
+		// a cfg's argument is one predicate: `any(feature = "gpu", feature = "cuda")`
+		// is another than `feature = "cuda"`, which the ban names ("never
+		// `#[cfg(feature = "cuda")]` alone")
+		args = " arguments: (token_tree) @a"
+		preds += fmt.Sprintf(` (#match? @a %s)`, q(`^\(\s*`+spacedPattern(sh.attrArgs)+`\s*\)$`))
+	} else if sh.attrArgs != "" {
 		args = " arguments: (token_tree) @a"
 		for _, a := range strings.Split(sh.attrArgs, ",") {
 			if a = strings.TrimSpace(a); a != "" {

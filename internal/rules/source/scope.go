@@ -408,6 +408,30 @@ func leadInPlace(s *sentence) []string {
 // "library code", and the paths its exceptions name (in the sentence or the list item
 // right after it). langs selects the test layouts that apply.
 func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc policy.Scope, ok bool) {
+	sc, ok = ruleScopeOf(s, rc, langs)
+	if rc != nil && len(langs) > 0 {
+		// the files the project's linter of these languages skips are out of its
+		// conventions: ruff's excluded archive of retired code is not code a Python
+		// style rule governs
+		var out []string
+		for i, l := range langs {
+			ex := rc.LintExcluded[l]
+			if i == 0 {
+				out = slices.Clone(ex)
+			} else {
+				out = slices.DeleteFunc(out, func(g string) bool { return !slices.Contains(ex, g) })
+			}
+		}
+		for _, g := range out {
+			if !slices.Contains(sc.Exclude, g) {
+				sc.Exclude = append(sc.Exclude, g)
+			}
+		}
+	}
+	return sc, ok
+}
+
+func ruleScopeOf(s *sentence, rc *recognize.RepoContext, langs []string) (sc policy.Scope, ok bool) {
 	sc = policy.Scope{Dir: s.c.Scope.Dir}
 	sc.Globs = append(sc.Globs, s.c.Scope.Globs...)
 	sc.Exclude = append(sc.Exclude, s.c.Scope.Exclude...)

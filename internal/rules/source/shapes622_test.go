@@ -91,3 +91,22 @@ func TestGoTestingAlternativeScopesToTests(t *testing.T) {
 		t.Errorf("findings %v in %v, want one, in backup_test.go", got, fs)
 	}
 }
+
+// A ban of a cfg attribute is of that predicate exactly (wild round 13, BitNet-rs:
+// "never `#[cfg(feature = "cuda")]` alone" flagged the prescribed `any(...)` form).
+func TestRustCfgBanIsExact(t *testing.T) {
+	con := &policy.Constraint{ID: "x", Text: "GPU code must always use the unified predicate — never `#[cfg(feature = \"cuda\")]` alone.", File: "AGENTS.md", Line: 1, Level: policy.Must}
+	var rules []*policy.Rule
+	for _, r := range recognizeAll(con, &recognize.RepoContext{Languages: []string{"rust"}}) {
+		r.ID = "cfg"
+		rules = append(rules, &r)
+	}
+	if len(rules) == 0 {
+		t.Fatal("no rule")
+	}
+	code := "#[cfg(feature = \"cuda\")]\nfn a() {}\n#[cfg(any(feature = \"gpu\", feature = \"cuda\"))]\nfn b() {}\n#[cfg( feature=\"cuda\" )]\nfn c() {}\n"
+	fs, _ := runFiles(t, rules, map[string]string{"src/lib.rs": code})
+	if got := located(fs); len(got) != 2 || got[0][:2] != "1:" || got[1][:2] != "5:" {
+		t.Errorf("findings %v, want lines 1 and 5", got)
+	}
+}

@@ -1,0 +1,74 @@
+package compile
+
+import (
+	"path"
+	"strings"
+
+	"github.com/pelletier/go-toml/v2"
+
+	"github.com/heed-dev/heed/internal/engine"
+)
+
+// lintExcluded are, per language, the paths the project's own linter is told to
+// skip (ruff's exclude and extend-exclude, in pyproject.toml, ruff.toml or
+// .ruff.toml at the root), as heed globs: archived code, drafts, generated code the
+// project keeps out of its conventions, which a rule of those conventions does not
+// govern either.
+func lintExcluded(mf *manifestFiles) map[string][]string {
+	var pats []string
+	if data, err := mf.read("pyproject.toml"); err == nil {
+		var doc struct {
+			Tool struct {
+				Ruff ruffConfig `toml:"ruff"`
+			} `toml:"tool"`
+		}
+		if toml.Unmarshal(data, &doc) == nil {
+			pats = append(pats, doc.Tool.Ruff.patterns()...)
+		}
+	}
+	for _, f := range []string{"ruff.toml", ".ruff.toml"} {
+		if data, err := mf.read(f); err == nil {
+			var cfg ruffConfig
+			if toml.Unmarshal(data, &cfg) == nil {
+				pats = append(pats, cfg.patterns()...)
+			}
+		}
+	}
+	var globs []string
+	for _, p := range pats {
+		globs = append(globs, ruffGlobs(p)...)
+	}
+	if len(globs) == 0 {
+		return nil
+	}
+	return map[string][]string{engine.LangPython: globs}
+}
+
+// ruffConfig is the part of ruff's configuration that says which files it skips.
+type ruffConfig struct {
+	Exclude       []string `toml:"exclude"`
+	ExtendExclude []string `toml:"extend-exclude"`
+}
+
+func (c ruffConfig) patterns() []string {
+	return append(append([]string{}, c.Exclude...), c.ExtendExclude...)
+}
+
+// ruffGlobs turns one of ruff's exclusion patterns (gitignore-like, relative to the
+// root: "WIP", "**/_archived", "docs/*.py") into heed globs of the files it covers.
+// A pattern that is no plain path (a negation, an absolute path, one that leaves the
+// root) covers nothing heed can say.
+func ruffGlobs(p string) []string {
+	p = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(p), "./"))
+	p = strings.TrimSuffix(p, "/")
+	if p == "" || strings.HasPrefix(p, "!") || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "..") || strings.ContainsAny(p, "{}[]") {
+		return nil
+	}
+	if !strings.Contains(p, "/") {
+		p = "**/" + p // a bare name matches at any depth, as in .gitignore
+	}
+	if path.Ext(p) != "" && !strings.HasSuffix(p, "**") {
+		return []string{p} // a file pattern ("*.pyi", "setup.py")
+	}
+	return []string{p, p + "/**"}
+}

@@ -1,0 +1,49 @@
+package compile
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+func TestRuffGlobs(t *testing.T) {
+	for _, c := range []struct {
+		pattern string
+		want    []string
+	}{
+		{"WIP", []string{"**/WIP", "**/WIP/**"}},
+		{"**/_archived", []string{"**/_archived", "**/_archived/**"}},
+		{"docs/build/", []string{"docs/build", "docs/build/**"}},
+		{"*.pyi", []string{"**/*.pyi"}},
+		{"./scripts/gen.py", []string{"scripts/gen.py"}},
+		{"!keep", nil},
+		{"/abs", nil},
+		{"../up", nil},
+	} {
+		if got := ruffGlobs(c.pattern); !slices.Equal(got, c.want) {
+			t.Errorf("%q: got %q, want %q", c.pattern, got, c.want)
+		}
+	}
+}
+
+// The repository context carries what ruff skips, from pyproject.toml and ruff.toml.
+func TestLintExcludedFromRuff(t *testing.T) {
+	root := t.TempDir()
+	write := func(p, text string) {
+		if err := os.WriteFile(filepath.Join(root, p), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("pyproject.toml", "[project]\nname = \"x\"\n\n[tool.ruff]\nforce-exclude = true\nexclude = [\"**/_archived\", \"WIP\"]\n")
+	write("ruff.toml", "extend-exclude = [\"legacy\"]\n")
+	rc := RepoContextFor(root, []string{"pyproject.toml", "ruff.toml", "app/a.py"})
+	want := []string{"**/_archived", "**/_archived/**", "**/WIP", "**/WIP/**", "**/legacy", "**/legacy/**"}
+	if got := rc.LintExcluded["python"]; !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	write("pyproject.toml", "[tool.ruff\nbroken")
+	if got := RepoContextFor(root, []string{"pyproject.toml"}).LintExcluded["python"]; !slices.Equal(got, []string{"**/legacy", "**/legacy/**"}) {
+		t.Errorf("a pyproject.toml that does not parse: got %q", got)
+	}
+}
