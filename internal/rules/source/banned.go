@@ -267,6 +267,13 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			r.Exact = false
 			r.Message += " (the sentence does not say which language's: " + strings.Join(langs, ", ") + ")"
 		}
+		if r.Severity == policy.SeverityError && len(r.Scope.Globs) == 0 && norm.PronounSubject(cmp.Or(b.clause, s.c.Text)) {
+			// "They must not call `useFieldProps`": who "they" are, and so the files
+			// the ban holds in, another sentence says ("`*Base` components")
+			r.Severity = policy.SeverityWarning
+			r.Exact = false
+			r.Message += " (the sentence's subject is named in another sentence)"
+		}
 		if b.soft || b.bare || s.inferred {
 			// a name in plain words ("never raw malloc") is read with less certainty
 			// than a span

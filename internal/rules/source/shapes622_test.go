@@ -110,3 +110,24 @@ func TestRustCfgBanIsExact(t *testing.T) {
 		t.Errorf("findings %v, want lines 1 and 5", got)
 	}
 }
+
+// A ban whose subject is a pronoun for what another sentence names warns: the files
+// it holds in are said there (wild round 13, cube-ui-kit: "`*Base` components render
+// markup only. They must not call `useProviderProps`" blocked the public components
+// that must call it).
+func TestPronounSubjectBanWarns(t *testing.T) {
+	for text, want := range map[string]string{
+		"`TextInputBase` and similar `*Base` components render markup only. They must not call `useProviderProps`.": policy.SeverityWarning,
+		"Components must not call `useProviderProps`.":                                                              policy.SeverityError,
+	} {
+		con := &policy.Constraint{ID: "x", Text: text, File: "AGENTS.md", Line: 1, Level: policy.Must}
+		rs := recognizeAll(con, &recognize.RepoContext{Languages: []string{"typescript"}})
+		if len(rs) == 0 {
+			t.Errorf("%q: no rule", text)
+			continue
+		}
+		if rs[0].Severity != want {
+			t.Errorf("%q: %s, want %s", text, rs[0].Severity, want)
+		}
+	}
+}
