@@ -1281,3 +1281,24 @@ var (
 	hookWordRE = lazyre.New(`(?i)\bhooks?\b`)
 	hookUseRE  = lazyre.New("(?:\\b(?:named|start(?:s|ing)?\\s+with|begins?\\s+with|prefix(?:ed)?(?:\\s+with)?|pattern|follow)\\b[^.;]*?(?:`use`|`use[A-Z\\[<{]|\\buse\\[|\\buse[A-Z][a-z]*\\b|\\buse-?\\s+prefix))|`use[A-Z][A-Za-z]*`\\s+(?:naming|pattern|prefix)")
 )
+
+// stylePermittedRE: a style the sentence allows, not asks for ("composables may use
+// PascalCase", "test methods can be snake_case", "PascalCase is fine for
+// components").
+var stylePermittedRE = lazyre.New(`(?i)\b(?:may|can|might|are\s+allowed\s+to|is\s+allowed\s+to|are\s+permitted\s+to)\s+(?:also\s+)?(?:use|be|have|start|begin|follow|keep)\b[^.;]{0,40}$`)
+
+// styleFineRE: the same, said after the style ("PascalCase is fine").
+var styleFineRE = lazyre.New(`(?i)^\W{0,3}(?:is|are)\s+(?:also\s+)?(?:fine|ok|okay|acceptable|allowed|permitted|tolerated)\b`)
+
+// StylePermitted reports whether the text only allows the naming style it names
+// ("Function naming: standard rule disabled - composables may use PascalCase"): a
+// permission makes no rule.
+func StylePermitted(text string) bool {
+	loc := convStyleRE.FindStringIndex(text)
+	if loc == nil {
+		return false
+	}
+	// the permission before the style ("may use PascalCase"), or after it
+	// ("PascalCase is fine for components")
+	return stylePermittedRE.MatchString(text[:loc[0]]) || styleFineRE.MatchString(text[loc[1]:])
+}

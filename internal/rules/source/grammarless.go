@@ -31,6 +31,7 @@ var grammarless = lazy.Value[[]grammarlessLang]{F: func() []grammarlessLang {
 		{lazyre.New(`(?i)\bperl\b`), []string{".pl", ".pm"}},
 		{lazyre.New(`(?i)\bpowershell\b|\bcmdlets?\b`), []string{".ps1", ".psm1", ".psd1"}},
 		{lazyre.New(`(?i)\bgroovy\b`), []string{".groovy"}},
+		{lazyre.New(`(?i)\bcuda\b`), []string{".cu", ".cuh"}},
 	}
 }}
 

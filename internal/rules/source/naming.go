@@ -434,7 +434,7 @@ func (nr namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 	if r, ok := hookNamingRule(c, rc); ok {
 		affixes = append(affixes, r)
 	}
-	if !norm.NamesAStyle(text) {
+	if !norm.NamesAStyle(text) || norm.StylePermitted(text) {
 		return recognize.Result{Rules: affixes}
 	}
 	binds := norm.NamingBindings(text)

@@ -187,11 +187,17 @@ func pickLangs(s *sentence, rc *recognize.RepoContext, cands []string) []string 
 	return cands
 }
 
-// namesGrammarless reports whether the sentence names a language heed has no
-// grammar for (Lua, Swift, Dart ...), which its heading does not set aside.
+// namesGrammarless reports whether the sentence, or the heading right over it,
+// names a language heed has no grammar for (Lua, Swift, Dart, CUDA ...): "Kernel
+// function names: `snake_case`" under "CUDA Kernel Naming Conventions" is about CUDA's
+// kernels, not the JavaScript of the repository's examples.
 func namesGrammarless(s *sentence) bool {
+	last := s.header
+	if i := strings.LastIndex(last, " > "); i >= 0 {
+		last = last[i+3:]
+	}
 	for _, g := range grammarless.Get() {
-		if g.name.MatchString(s.c.Text) {
+		if g.name.MatchString(s.prose()) || g.name.MatchString(last) {
 			return true
 		}
 	}

@@ -1,0 +1,19 @@
+package norm
+
+import "testing"
+
+func TestStylePermitted(t *testing.T) {
+	for text, want := range map[string]bool{
+		"Function naming: standard rule disabled - composables may use PascalCase": true,
+		"Test methods can be snake_case.":                                          true,
+		"PascalCase is fine for components.":                                       true,
+		"Functions use camelCase.":                                                 false,
+		"Classes must be PascalCase; helpers may live in `util/`.":                 false,
+		"Use snake_case for functions and variables.":                              false,
+		"Classes must be PascalCase; tests may use snake_case.":                    false,
+	} {
+		if got := StylePermitted(text); got != want {
+			t.Errorf("%q: got %v, want %v", text, got, want)
+		}
+	}
+}
