@@ -1302,3 +1302,15 @@ func StylePermitted(text string) bool {
 	// ("PascalCase is fine for components")
 	return stylePermittedRE.MatchString(text[:loc[0]]) || styleFineRE.MatchString(text[loc[1]:])
 }
+
+// classesOnly: the sentence names classes, and no other kind of type.
+var (
+	classWordRE     = lazyre.New(`(?i)\bclass(?:es)?\b`)
+	otherTypeWordRE = lazyre.New(`(?i)\b(?:types?|enums?|enumerations?|records?|traits?|type\s+aliases)\b`)
+)
+
+// ClassesOnly reports whether a naming sentence's types are classes alone
+// ("Classes: `CUpperCamelCase`"), which leaves enums to their own convention.
+func ClassesOnly(text string) bool {
+	return classWordRE.MatchString(text) && !otherTypeWordRE.MatchString(text)
+}

@@ -17,3 +17,17 @@ func TestStylePermitted(t *testing.T) {
 		}
 	}
 }
+
+func TestClassesOnly(t *testing.T) {
+	for text, want := range map[string]bool{
+		"Classes: `CUpperCamelCase`, Methods: `lowerCamelCase`": true,
+		"Class names use PascalCase.":                           true,
+		"Classes and enums use PascalCase.":                     false,
+		"Types: `TUpperCamelCase`":                              false,
+		"Functions use snake_case.":                             false,
+	} {
+		if got := ClassesOnly(text); got != want {
+			t.Errorf("%q: got %v, want %v", text, got, want)
+		}
+	}
+}

@@ -507,6 +507,13 @@ func (nr namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 				re = `^_|` + re
 			}
 			qs := declQueries(kind, l)
+			if kind == kindType && norm.ClassesOnly(c.Text) {
+				// "Classes: `CUpperCamelCase`": an enum is no class (its own
+				// convention, when the project has one, is another sentence's)
+				qs = slices.DeleteFunc(slices.Clone(qs), func(q string) bool {
+					return strings.Contains(q, "(enum_specifier") || strings.Contains(q, "(enum_declaration") || strings.Contains(q, "(enum_item")
+				})
+			}
 			if kind == kindConstant && (l == engine.LangJavaScript || l == engine.LangTypeScript || l == engine.LangTSX) && !moduleLevelRE.MatchString(c.Text) {
 				// a `const` binding is no constant: only "module-level" or "top-level"
 				// constants say which of them the text means
