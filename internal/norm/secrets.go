@@ -24,7 +24,11 @@ var notSecretRE = lazyre.New(`(?i)\b(?:design|colou?rs?|css|theme|styles?|stylin
 
 // secretPlaceRE: the secret is written into the repository's files: hard-coded,
 // committed, embedded, stored or put in code, source or the repository.
-var secretPlaceRE = lazyre.New(`(?i)\bhard[- ]?cod(?:e|ed|es|ing)\b|\bcommit(?:s|ted|ting)?\b|\bcheck(?:ed|ing)?[- ]in\b|\bembed(?:s|ded|ding)?\b|\bin(?:to)?\s+(?:the\s+|your\s+|any\s+)?(?:source(?:\s+code|\s+files?|\s+control)?|code(?:base)?|repo(?:sitory)?|git|version\s+control|config(?:uration)?\s+files?|files?)\b`)
+var secretPlaceRE = lazyre.New(`(?i)\bhard[- ]?cod(?:e|ed|es|ing)\b|\bcommit(?:s|ted|ting)?\b|\bcheck(?:ed|ing)?[- ]in\b|\bembed(?:s|ded|ding)?\s+(?:\w+\s+){0,3}?in(?:to)?\s+(?:the\s+|your\s+)?(?:code|source|files?|binar(?:y|ies)|repo(?:sitory)?)\b|\bin(?:to)?\s+(?:the\s+|your\s+|any\s+)?(?:source(?:\s+code|\s+files?|\s+control)?|code(?:base)?|repo(?:sitory)?|git|version\s+control|config(?:uration)?\s+files?|files?)\b`)
+
+// secretEmbedRE: "embed ... in the code", the verb ("connection strings with embedded
+// credentials" describes the strings).
+var secretEmbedRE = lazyre.New(`(?i)\bembed(?:s|ded|ding)?\s+(?:\w+\s+){0,3}?in(?:to)?\s+(?:the\s+|your\s+)?(?:code|source|files?|binar(?:y|ies)|repo(?:sitory)?)\b`)
 
 // secretBanRE: the sentence forbids it ("never", "do not", "no", "must not", "avoid")
 // or prefers something to it ("prefer env vars over hard-coded credentials").
@@ -52,7 +56,7 @@ func HardcodedSecretsBan(text string) (ok, preferred bool) {
 	if !secretPlaceRE.MatchString(prose) {
 		return false, false
 	}
-	hard := strings.Contains(low, "hard") || strings.Contains(low, "embed")
+	hard := strings.Contains(low, "hard") || secretEmbedRE.MatchString(prose)
 	if secretOtherActRE.MatchString(prose) && !hard && !strings.Contains(low, "commit") {
 		return false, false // "never log secrets or tokens", "don't expose keys in the UI"
 	}

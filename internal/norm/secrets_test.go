@@ -21,6 +21,8 @@ func TestHardcodedSecretsBan(t *testing.T) {
 		{"Use design tokens, never hard-coded colours.", false, false},
 		{"Never hard-code translation keys; use the `t()` helper.", false, false},
 		{"Store secrets in the vault.", false, false},
+		{"Never write raw sensitive data to durable artifacts. This includes passwords, API keys, connection strings with embedded credentials.", false, false},
+		{"Don't embed API keys in the binary.", true, false},
 	} {
 		ok, preferred := HardcodedSecretsBan(c.text)
 		if ok != c.ok || preferred != c.preferred {
