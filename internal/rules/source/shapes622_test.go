@@ -32,14 +32,8 @@ func TestBannedShapesOfBatch622(t *testing.T) {
 		// `puts` is Ruby's print as well as C's
 		{"Don't use `puts` in application code; use `Rails.logger`.", []string{"ruby"}, "app/models/a.rb", "class A\n  def f\n    puts \"x\"\n    Rails.logger.info(\"x\")\n  end\nend\n", 1},
 	} {
-		con := &policy.Constraint{ID: "x", Text: c.text, File: "AGENTS.md", Line: 1, Level: policy.Must}
-		var rules []*policy.Rule
-		for _, r := range recognizeAll(con, &recognize.RepoContext{Languages: c.langs}) {
-			r.ID = c.text
-			rules = append(rules, &r)
-		}
+		rules := rulesOf(t, c.text, c.text, c.langs...)
 		if len(rules) == 0 {
-			t.Errorf("%q: no rule", c.text)
 			continue
 		}
 		fs, _ := runFiles(t, rules, map[string]string{c.path: c.code})
@@ -52,14 +46,9 @@ func TestBannedShapesOfBatch622(t *testing.T) {
 // A ban of Go's panic leaves Go's own idioms alone (wild round 13, birdnet-go): a
 // Must function, a logger's Panic and Fatal methods, a recovered panic passed on.
 func TestGoPanicBanSparesIdioms(t *testing.T) {
-	con := &policy.Constraint{ID: "x", Text: "Return errors, don't `panic`.", File: "AGENTS.md", Line: 1, Level: policy.Must}
-	var rules []*policy.Rule
-	for _, r := range recognizeAll(con, &recognize.RepoContext{Languages: []string{"go"}}) {
-		r.ID = "panic"
-		rules = append(rules, &r)
-	}
+	rules := rulesOf(t, "Return errors, don't `panic`.", "panic", "go")
 	if len(rules) == 0 {
-		t.Fatal("no rule")
+		return
 	}
 	code := "package p\n\nfunc Open(p string) *F {\n\tif p == \"\" {\n\t\tpanic(\"empty\")\n\t}\n\treturn nil\n}\n\n" +
 		"func MustOpen(p string) *F {\n\tpanic(\"x\")\n}\n\n" +
@@ -76,14 +65,9 @@ func TestGoPanicBanSparesIdioms(t *testing.T) {
 // (wild round 13, birdnet-go: "Use `b.TempDir()` instead of `os.MkdirTemp()`" under a
 // Benchmarks heading flagged production code, where no *testing.B exists).
 func TestGoTestingAlternativeScopesToTests(t *testing.T) {
-	con := &policy.Constraint{ID: "x", Text: "Use `b.TempDir()` instead of `os.MkdirTemp()`", File: "AGENTS.md", Line: 1, Level: policy.Must}
-	var rules []*policy.Rule
-	for _, r := range recognizeAll(con, &recognize.RepoContext{Languages: []string{"go"}}) {
-		r.ID = "mkdirtemp"
-		rules = append(rules, &r)
-	}
+	rules := rulesOf(t, "Use `b.TempDir()` instead of `os.MkdirTemp()`", "mkdirtemp", "go")
 	if len(rules) == 0 {
-		t.Fatal("no rule")
+		return
 	}
 	code := "package p\n\nimport \"os\"\n\nfunc f() { d, _ := os.MkdirTemp(\"\", \"x\"); _ = d }\n"
 	fs, _ := runFiles(t, rules, map[string]string{"backup.go": code, "backup_test.go": code})
@@ -95,14 +79,9 @@ func TestGoTestingAlternativeScopesToTests(t *testing.T) {
 // A ban of a cfg attribute is of that predicate exactly (wild round 13, BitNet-rs:
 // "never `#[cfg(feature = "cuda")]` alone" flagged the prescribed `any(...)` form).
 func TestRustCfgBanIsExact(t *testing.T) {
-	con := &policy.Constraint{ID: "x", Text: "GPU code must always use the unified predicate — never `#[cfg(feature = \"cuda\")]` alone.", File: "AGENTS.md", Line: 1, Level: policy.Must}
-	var rules []*policy.Rule
-	for _, r := range recognizeAll(con, &recognize.RepoContext{Languages: []string{"rust"}}) {
-		r.ID = "cfg"
-		rules = append(rules, &r)
-	}
+	rules := rulesOf(t, "GPU code must always use the unified predicate — never `#[cfg(feature = \"cuda\")]` alone.", "cfg", "rust")
 	if len(rules) == 0 {
-		t.Fatal("no rule")
+		return
 	}
 	code := "#[cfg(feature = \"cuda\")]\nfn a() {}\n#[cfg(any(feature = \"gpu\", feature = \"cuda\"))]\nfn b() {}\n#[cfg( feature=\"cuda\" )]\nfn c() {}\n"
 	fs, _ := runFiles(t, rules, map[string]string{"src/lib.rs": code})
@@ -130,4 +109,20 @@ func TestPronounSubjectBanWarns(t *testing.T) {
 			t.Errorf("%q: %s, want %s", text, rs[0].Severity, want)
 		}
 	}
+}
+
+// rulesOf recognises the text as a must-sentence of AGENTS.md in a repository of
+// these languages, each rule named id.
+func rulesOf(t *testing.T, text, id string, langs ...string) []*policy.Rule {
+	t.Helper()
+	con := &policy.Constraint{ID: "x", Text: text, File: "AGENTS.md", Line: 1, Level: policy.Must}
+	var rules []*policy.Rule
+	for _, r := range recognizeAll(con, &recognize.RepoContext{Languages: langs}) {
+		r.ID = id
+		rules = append(rules, &r)
+	}
+	if len(rules) == 0 {
+		t.Errorf("%q: no rule", text)
+	}
+	return rules
 }
