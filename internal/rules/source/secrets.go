@@ -71,18 +71,31 @@ func secretLooking(v string) bool {
 	if strings.HasPrefix(v, "eyJ") && !strings.Contains(v, ".") {
 		return false // a token's header ({"alg": ...}), no token
 	}
-	var letters, digits int
+	if strings.ContainsAny(v, "| ") {
+		return false // a list of rules or words ("required|string|min:8")
+	}
+	var letters, digits, switches int
+	prev := 0 // 1 after a letter, 2 after a digit
 	for _, r := range v {
+		kind := 0
 		switch {
 		case unicode.IsDigit(r):
 			digits++
+			kind = 2
 		case unicode.IsLetter(r):
 			letters++
+			kind = 1
+		}
+		if kind != 0 && prev != 0 && kind != prev {
+			switches++
+		}
+		if kind != 0 {
+			prev = kind
 		}
 	}
-	// random text has digits; words a person chose (a field, a label, a
-	// translation) mostly have none
-	return letters > 0 && digits >= 2 && !secretWordRE().MatchString(v)
+	// random text has digits among its letters; words a person chose (a field, a
+	// label, a translation, "min:12") have none, or a number at one end
+	return letters > 0 && digits >= 2 && switches >= 3 && !secretWordRE().MatchString(v)
 }
 
 // secretWordRE: a value made of the words a demonstration or a test picks

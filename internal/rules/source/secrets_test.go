@@ -26,6 +26,8 @@ func TestSecretsIn(t *testing.T) {
 		{"assignments", `GooglePasswordManager = "ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4"`, nil},
 		{"assignments", `API_KEY = "<your-api-key>"`, nil},
 		{"assignments", `DATABASE_URL = "postgres://u:p4ss@db:5432/app"`, nil},
+		{"assignments", `'password' => 'required|string|min:12',`, nil},
+		{"assignments", `password: "hunter2024"`, nil},
 	} {
 		var got []string
 		for _, m := range secretsIn([]byte(c.text), c.find) {
