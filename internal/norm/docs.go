@@ -216,11 +216,13 @@ func DocForms(text, heading string) []DocForm {
 		if use := quotedWords(lastWords(text[:loc[0]])); len(use) > 0 && allPlain(use) {
 			words = quotedWords(text[loc[2]:loc[3]])
 		}
-	} else if m := docWordsListRE().FindStringSubmatch(text); m != nil {
+	} else if m := docWordsListRE().FindStringSubmatchIndex(text); m != nil {
+		quoted := text[m[2]:m[3]]
 		// "never use `any` without a comment": a code span names code, not wording,
-		// unless the sentence says it quotes words ("avoid the words `just`")
-		if !strings.HasPrefix(m[1], "`") || docWordNounRE().MatchString(strings.TrimSuffix(text, m[1])) {
-			words = quotedWords(m[1])
+		// unless the sentence says it quotes words ("avoid the words `just`"); and
+		// "redundant "echo" comments" names a kind of comment, not a word
+		if (!strings.HasPrefix(quoted, "`") || docWordNounRE().MatchString(strings.TrimSuffix(text, quoted))) && !docKindAfterRE().MatchString(quoted) {
+			words = quotedWords(quoted)
 		}
 	}
 	for _, w := range words {
@@ -273,6 +275,10 @@ func headingLevels(text string) []string {
 	}
 	return out
 }
+
+// docKindAfterRE: the first quoted word is an adjective of the kind of text that
+// follows it ("echo" comments, "magic" numbers, "TODO" notes).
+var docKindAfterRE = docRE(`(?i)^["“'‘` + "`" + `][^"”'’` + "`" + `]+["”'’` + "`" + `]\s*(?:comments?|docstrings?|notes?|messages?|code|numbers?|strings?|functions?|methods?|names?|tests?|blocks?|statements?|variables?|values?|errors?)\b`)
 
 // quotedWords are the words a clause quotes: "such as “obviously”, “just”", "`he` or
 // `she`", "he/she constructions".

@@ -1,5 +1,8 @@
 package norm
 
+// Readings wild rounds 13 and 14 showed wrong: a permitted style, a class convention
+// over enums, a quoted word that names a kind of comment.
+
 import "testing"
 
 func TestStylePermitted(t *testing.T) {
@@ -29,5 +32,14 @@ func TestClassesOnly(t *testing.T) {
 		if got := ClassesOnly(text); got != want {
 			t.Errorf("%q: got %v, want %v", text, got, want)
 		}
+	}
+}
+
+func TestQuotedKindIsNoBannedWord(t *testing.T) {
+	if got := DocForms(`Never write redundant "echo" comments that simply repeat the function or variable name.`, ""); len(got) != 0 {
+		t.Errorf("a kind of comment read as a banned word: %+v", got)
+	}
+	if got := DocForms(`Never use words such as 'basically' or 'clearly' in the docs.`, ""); len(got) == 0 {
+		t.Errorf("a ban of words read as nothing")
 	}
 }
