@@ -111,7 +111,7 @@ func secretsIn(text []byte, find string) [][]int {
 	switch find {
 	case "formats":
 		for _, m := range secretFormatRE().FindAllIndex(text, -1) {
-			if !secretPlaceholderRE().Match(lineAround(text, m[0])) && !secretPlaceholderRE().Match(text[m[0]:m[1]]) {
+			if !secretPlaceholderRE().Match(lineAround(text, m[0])) && !secretPlaceholderRE().Match(text[m[0]:m[1]]) && !madeUp(string(text[m[0]:m[1]])) {
 				out = append(out, m)
 			}
 		}
@@ -126,6 +126,13 @@ func secretsIn(text []byte, find string) [][]int {
 		}
 	}
 	return out
+}
+
+// madeUp reports a credential a person typed to show the format: its body runs
+// through the alphabet or the digits ("sk-proj-AbCdEfGhIj...", "ghp_1234567890abc...").
+func madeUp(secret string) bool {
+	low := strings.ToLower(secret)
+	return strings.Contains(low, "abcdefg") || strings.Contains(low, "1234567") || strings.Contains(low, "qwerty")
 }
 
 // lineAround is the line of text that holds offset off.
@@ -181,7 +188,8 @@ func (secretsRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoContex
 	sc := c.Scope
 	// tests, fixtures and examples hold keys made up for them
 	sc.Exclude = append(append(sc.Exclude, layout.AllGlobs(layout.Any)...),
-		"**/testdata/**", "**/fixtures/**", "**/__fixtures__/**", "**/examples/**", "**/example/**", "**/samples/**",
+		"**/testdata/**", "**/fixtures/**", "**/__fixtures__/**", "**/*fixture*", "**/examples/**", "**/example/**", "**/samples/**",
+		"**/benchmarks/**", "**/Benchmarks/**",
 		"**/*.example", "**/*.sample", "**/*.template", "**/.env.example", "**/.env.test", "**/.env.testing")
 	// a guess from a name reads documentation's examples and the passwords of the
 	// containers a developer runs locally as secrets: it leaves both out

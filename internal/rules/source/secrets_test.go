@@ -14,6 +14,7 @@ func TestSecretsIn(t *testing.T) {
 		{"formats", `AWS = "AKIAIOSFODNN7EXAMPLE"`, nil}, // the documentation's example
 		{"formats", "t = 'ghp_1a2B3c4D5e6F7g8H9i0J1k2L3m4N5o6P7q8R'", []string{"ghp_1a2B3c4D5e6F7g8H9i0J1k2L3m4N5o6P7q8R"}},
 		{"formats", "Set `OPENAI_API_KEY=sk-...` in your shell.", nil},
+		{"formats", `"text": "key sk-proj-AbCdEfGhIjKlMnOpQrStUvWxYz1234567890 and ghp_1234567890abcdefghijklmnopqrstuvwx"`, nil},
 		{"formats", "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA7bq8Jx2mT4QpLz9vW3nR5sY6uH1kD0fG8aE2cB4iJ7lM9oN\n", []string{"-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA7bq8Jx2mT4QpLz9vW3nR5sY6uH1kD0fG8aE2cB4iJ7lM9oN"}},
 		{"formats", `static const char *pem_header = "-----BEGIN PRIVATE KEY-----\n";`, nil}, // a parser's constant
 		{"formats", `key: "-----BEGIN RSA PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----"`, nil},
