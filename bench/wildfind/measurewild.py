@@ -1,22 +1,23 @@
 #!/usr/bin/env python3
-"""measure13.py HEED TAG [CHECKOUTS]: wild round 13's judged findings (round13-findings.tsv), rerun.
+"""measurewild.py ROUND HEED TAG [CHECKOUTS]: a wild round's judged findings (roundROUND-findings.tsv,
+rounds 13 and on), rerun.
 
-For each repository of the round, clones its checkout (CHECKOUTS/w13-OWNER__NAME, default
-/work/batches/findings) into /tmp/w13-TAG/NAME (`git clone --shared`: the checkout is never
+For each repository of the round, clones its checkout (CHECKOUTS/wROUND-OWNER__NAME, default
+/work/batches/findings) into /tmp/wROUND-TAG/NAME (`git clone --shared`: the checkout is never
 written), runs `HEED compile` and `HEED check --all --format json`, and counts the judged
 findings still reported (same file, line and constraint), by verdict and severity. Python 3
 standard library only."""
 import collections, csv, json, os, subprocess, sys
 
 here = os.path.dirname(os.path.abspath(__file__))
-heed, tag = sys.argv[1], sys.argv[2]
-checkouts = sys.argv[3] if len(sys.argv) > 3 else '/work/batches/findings'
-out = f'/tmp/w13-{tag}'
+rnd, heed, tag = sys.argv[1], sys.argv[2], sys.argv[3]
+checkouts = sys.argv[4] if len(sys.argv) > 4 else '/work/batches/findings'
+out = f'/tmp/w{rnd}-{tag}'
 os.makedirs(out, exist_ok=True)
-rows = list(csv.DictReader(open(os.path.join(here, 'round13-findings.tsv')), delimiter='\t'))
+rows = list(csv.DictReader(open(os.path.join(here, f'round{rnd}-findings.tsv')), delimiter='\t'))
 total = collections.Counter()
 for repo in sorted({r['repo'] for r in rows}):
-    folder = 'w13-' + repo.replace('/', '__')
+    folder = f'w{rnd}-' + repo.replace('/', '__')
     name = repo.split('/')[1]
     wk = os.path.join(out, name)
     subprocess.run(['rm', '-rf', wk], check=True)
