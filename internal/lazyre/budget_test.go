@@ -60,16 +60,19 @@ var budgetFiles = []string{
 // behind a cheap word gate) cost 8, 5 and 10 more (312, 245, 302; 41, 25, 40 MB): the
 // budgets rise by as much and 1 MB. Its naming readers (test-file names, initialisms,
 // boolean and hook prefixes; each behind a cheap word gate) cost 0, 1 and 0 more where
-// a file states such a convention: the second budget rises by 2.
+// a file states such a convention: the second budget rises by 2. Stop 54's readers
+// (bans of hard-coded secrets, a naming style only permitted, classes apart from enums,
+// each behind a cheap word gate) cost 1, 0 and 2 more over the budgets (321, 248, 314):
+// the first and third rise by 2 and 3.
 func TestCompileOfAFileStaysWithinItsBudget(t *testing.T) {
 	dir := filepath.Join("..", "..", "..", "shared", "corpus")
 	if _, err := os.Stat(filepath.Join(dir, budgetFiles[0])); err != nil {
 		t.Skip("corpus not found next to the repository")
 	}
 	budgets := map[string]struct{ compiled, mb int }{
-		budgetFiles[0]: {320, 41},
+		budgetFiles[0]: {322, 41},
 		budgetFiles[1]: {250, 26},
-		budgetFiles[2]: {312, 40},
+		budgetFiles[2]: {315, 40},
 	}
 	for _, name := range budgetFiles {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestCompileBudgetChild$")

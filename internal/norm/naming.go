@@ -1294,6 +1294,10 @@ var styleFineRE = lazyre.New(`(?i)^\W{0,3}(?:is|are)\s+(?:also\s+)?(?:fine|ok|ok
 // ("Function naming: standard rule disabled - composables may use PascalCase"): a
 // permission makes no rule.
 func StylePermitted(text string) bool {
+	low := strings.ToLower(text)
+	if !containsAny(low, "may ", "can ", "might ", "allowed", "permitted", "fine", " ok", "acceptable", "tolerated") {
+		return false
+	}
 	loc := convStyleRE.FindStringIndex(text)
 	if loc == nil {
 		return false
@@ -1312,5 +1316,8 @@ var (
 // ClassesOnly reports whether a naming sentence's types are classes alone
 // ("Classes: `CUpperCamelCase`"), which leaves enums to their own convention.
 func ClassesOnly(text string) bool {
+	if !strings.Contains(strings.ToLower(text), "class") {
+		return false
+	}
 	return classWordRE.MatchString(text) && !otherTypeWordRE.MatchString(text)
 }

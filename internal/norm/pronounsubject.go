@@ -1,27 +1,27 @@
 package norm
 
-import (
-	"strings"
+import "strings"
 
-	"github.com/heed-dev/heed/internal/lazyre"
+// pronounWords stand for a thing another sentence named; pronounVerbs follow such a
+// subject ("They must not call", "It never imports", "These components should").
+var (
+	pronounWords = map[string]bool{"they": true, "these": true, "those": true, "it": true, "such": true}
+	pronounVerbs = map[string]bool{"must": true, "should": true, "shall": true, "may": true, "can": true, "cannot": true,
+		"can't": true, "need": true, "needs": true, "are": true, "is": true, "do": true, "does": true, "will": true,
+		"ought": true, "never": true, "always": true, "only": true, "also": true, "mustn't": true, "shouldn't": true}
 )
 
-// pronounSubjectRE: a sentence whose subject is a pronoun for a thing another
-// sentence named ("They must not call `useFieldProps`" after "`*Base` components render
-// markup only"; "It must never import `fs`"), before its modal or verb.
-var pronounSubjectRE = lazyre.New(`(?i)^\W*(?:they|these|those|it|such\s+\w+|these\s+\w+|those\s+\w+)\s+(?:(?:must|should|shall|may|can|cannot|can't|need|needs|are|is|do|does|will|ought)\b|(?:never|always|only|also)\s)`)
-
 // PronounSubject reports whether the sentence's subject is a pronoun standing for a
-// thing another sentence names: what the rule governs is said there, not here.
+// thing another sentence names ("They must not call `useFieldProps`" after "`*Base`
+// components render markup only"): what the rule governs is said there, not here.
 func PronounSubject(text string) bool {
-	t := strings.TrimSpace(text)
-	if len(t) < 3 {
+	ws := strings.Fields(strings.ToLower(strings.TrimLeft(text, "-*•>#0123456789.) \t")))
+	if len(ws) < 2 || !pronounWords[ws[0]] {
 		return false
 	}
-	switch strings.ToLower(t[:2]) {
-	case "th", "it", "su":
-	default:
-		return false
+	if pronounVerbs[ws[1]] {
+		return ws[0] != "such" // "such" needs its noun
 	}
-	return pronounSubjectRE.MatchString(t)
+	// "these components must", "such helpers never"
+	return ws[0] != "it" && ws[0] != "they" && len(ws) > 2 && pronounVerbs[ws[2]]
 }

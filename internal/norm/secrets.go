@@ -49,6 +49,10 @@ func HardcodedSecretsBan(text string) (ok, preferred bool) {
 		!strings.Contains(low, "token") && !strings.Contains(low, "password") && !strings.Contains(low, "passphrase") {
 		return false, false
 	}
+	if !containsAny(low, "hard", "commit", "check", "embed", " in ") ||
+		!containsAny(low, "never", "not", "n't", "no ", "no\u00a0", "avoid", "forbid", "prohibit", "prefer", "instead", "over", "rather") {
+		return false, false // no place in the repository, or no ban: the expressions need not run
+	}
 	prose := stripSpans(text) // "never commit `.env`", "`api_key` ...": a span is no noun
 	if !secretNounRE.MatchString(prose) && !(secretWeakNounRE.MatchString(prose) && !notSecretRE.MatchString(prose)) {
 		return false, false
@@ -67,4 +71,14 @@ func HardcodedSecretsBan(text string) (ok, preferred bool) {
 		return true, true
 	}
 	return false, false
+}
+
+// containsAny reports whether s holds one of the substrings.
+func containsAny(s string, subs ...string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
 }
