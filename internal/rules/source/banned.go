@@ -54,6 +54,18 @@ type ban struct {
 func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	s := itemSentence(c, rc)
 	bans := s.bans()
+	unlocated := "" // a ban's qualifier heed cannot locate in code
+	for _, e := range rc.EarlierOnLine(c) {
+		// "avoid `Type.Union` in tool input schemas; no `anyOf`/`oneOf`/`allOf`": the
+		// clause before this one, on the same line, bans something only in a place
+		// heed cannot locate, which may be this clause's place too
+		es := newSentence(e)
+		for _, b := range es.bans() {
+			if b.qualifier != "" && !outsideLocated(es, rc, b) && unlocatedPlace(b) {
+				unlocated = b.qualifier
+			}
+		}
+	}
 	if tb, ok := tableBans(c); ok {
 		bans = tb
 	}
@@ -202,8 +214,9 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		}
 		purpose := ""
 		if b.qualifier != "" && !outsideLocated(s, rc, b) {
-			if !purposeQualRE.MatchString(b.qualifier) || placeQualRE.MatchString(b.qualifier) {
+			if unlocatedPlace(b) {
 				res.Unenforced = fmt.Sprintf("bans `%s` only %s, which heed cannot locate in code", strings.TrimSpace(b.span+" "+b.from), b.qualifier)
+				unlocated = b.qualifier
 				continue
 			}
 			if kindQualRE.MatchString(b.qualifier) {
@@ -337,6 +350,17 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			r.Scope.Exclude = uniq.Values(append(r.Scope.Exclude, d+"/**"))
 		}
 		res.Rules = append(res.Rules, r)
+	}
+	if unlocated != "" {
+		// the sentence's other bans hold in the place its first one names, which heed
+		// cannot locate either; read alone, they would hold in all code
+		for i := range res.Rules {
+			if res.Rules[i].Severity == policy.SeverityError {
+				res.Rules[i].Severity = policy.SeverityWarning
+				res.Rules[i].Exact = false
+				res.Rules[i].Message += " (the sentence limits a ban beside it to " + unlocated + ", which may hold for this one too)"
+			}
+		}
 	}
 	if len(res.Rules) > 0 {
 		res.Unenforced = ""
@@ -2381,4 +2405,11 @@ func goTestingAlternative(instead string) bool {
 		}
 	}
 	return false
+}
+
+// unlocatedPlace reports whether a ban's qualifier limits it to a place or situation
+// heed cannot find in code ("in tool input schemas", "from goroutines"), rather than a
+// purpose a warning can carry.
+func unlocatedPlace(b ban) bool {
+	return !purposeQualRE.MatchString(b.qualifier) || placeQualRE.MatchString(b.qualifier)
 }

@@ -126,3 +126,22 @@ func rulesOf(t *testing.T, text, id string, langs ...string) []*policy.Rule {
 	}
 	return rules
 }
+
+// A ban beside one limited to a place heed cannot locate warns: the sentence's place
+// may be its too (wild round 15, clawdbot: "avoid `Type.Union` in tool input schemas;
+// no `anyOf`/`oneOf`/`allOf`" blocked every read of `schema.anyOf`).
+func TestBanBesideAnUnlocatedOneWarns(t *testing.T) {
+	// the extractor gives the item's clauses one by one, on the same line
+	first := policy.Constraint{ID: "a", Text: "Tool schema guardrails: avoid `Type.Union` in tool input schemas;", File: "AGENTS.md", Line: 7, Level: policy.Must}
+	second := policy.Constraint{ID: "b", Text: "no `anyOf`/`oneOf`/`allOf`.", File: "AGENTS.md", Line: 7, Level: policy.Must}
+	rc := &recognize.RepoContext{Languages: []string{"typescript"}, Constraints: []policy.Constraint{first, second}}
+	rules := recognizeAll(&rc.Constraints[1], rc)
+	if len(rules) == 0 {
+		t.Fatal("no rule")
+	}
+	for _, r := range rules {
+		if r.Severity != policy.SeverityWarning {
+			t.Errorf("%s: %s, want a warning", r.Params, r.Severity)
+		}
+	}
+}
