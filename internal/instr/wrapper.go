@@ -15,6 +15,9 @@ import (
 // atStart reports a wrapper that opened on the file's first line, where front matter
 // may follow it.
 func unwrapInstructionsFence(src []byte) (out []byte, atStart bool) {
+	if !bytes.Contains(src, []byte("nstructions")) && !bytes.Contains(src, []byte("NSTRUCTIONS")) {
+		return src, false // the common case: no such fence, nothing to split
+	}
 	lines := bytes.Split(src, []byte("\n"))
 	open, fence := -1, ""
 	for i, l := range lines {
@@ -46,13 +49,12 @@ func unwrapInstructionsFence(src []byte) (out []byte, atStart bool) {
 			}
 		}
 	}
-	kept := make([][]byte, len(lines))
-	copy(kept, lines)
-	kept[open] = nil
+	// the lines are views of src: blanking two of them leaves src as it is
+	lines[open] = nil
 	if closing >= 0 {
-		kept[closing] = nil
+		lines[closing] = nil
 	}
-	return bytes.Join(kept, []byte("\n")), open == 0
+	return bytes.Join(lines, []byte("\n")), open == 0
 }
 
 // fenceMark is the run of backticks or tildes (three or more) a fence line opens

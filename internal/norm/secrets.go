@@ -22,13 +22,15 @@ var secretWeakNounRE = lazyre.New(`(?i)\b(?:tokens?|keys)\b`)
 // notSecretRE: the words that make "tokens" or "keys" something else.
 var notSecretRE = lazyre.New(`(?i)\b(?:design|colou?rs?|css|theme|styles?|styling|spacing|typography|fonts?|lexer|parser|syntax|translations?|i18n|locales?|locali[sz]ation|cache|caching|primary|foreign|sort|react|props?|dictionar(?:y|ies)|json|yaml|map|query|registry|feature|flags?|llm|prompt|context)\b`)
 
+// secretEmbed: "embed ... in the code", the verb ("connection strings with embedded
+// credentials" describes the strings).
+const secretEmbed = `\bembed(?:s|ded|ding)?\s+(?:\w+\s+){0,3}?in(?:to)?\s+(?:the\s+|your\s+)?(?:code|source|files?|binar(?:y|ies)|repo(?:sitory)?)\b`
+
 // secretPlaceRE: the secret is written into the repository's files: hard-coded,
 // committed, embedded, stored or put in code, source or the repository.
-var secretPlaceRE = lazyre.New(`(?i)\bhard[- ]?cod(?:e|ed|es|ing)\b|\bcommit(?:s|ted|ting)?\b|\bcheck(?:ed|ing)?[- ]in\b|\bembed(?:s|ded|ding)?\s+(?:\w+\s+){0,3}?in(?:to)?\s+(?:the\s+|your\s+)?(?:code|source|files?|binar(?:y|ies)|repo(?:sitory)?)\b|\bin(?:to)?\s+(?:the\s+|your\s+|any\s+)?(?:source(?:\s+code|\s+files?|\s+control)?|code(?:base)?|repo(?:sitory)?|git|version\s+control|config(?:uration)?\s+files?|files?)\b`)
+var secretPlaceRE = lazyre.New(`(?i)\bhard[- ]?cod(?:e|ed|es|ing)\b|\bcommit(?:s|ted|ting)?\b|\bcheck(?:ed|ing)?[- ]in\b|` + secretEmbed + `|\bin(?:to)?\s+(?:the\s+|your\s+|any\s+)?(?:source(?:\s+code|\s+files?|\s+control)?|code(?:base)?|repo(?:sitory)?|git|version\s+control|config(?:uration)?\s+files?|files?)\b`)
 
-// secretEmbedRE: "embed ... in the code", the verb ("connection strings with embedded
-// credentials" describes the strings).
-var secretEmbedRE = lazyre.New(`(?i)\bembed(?:s|ded|ding)?\s+(?:\w+\s+){0,3}?in(?:to)?\s+(?:the\s+|your\s+)?(?:code|source|files?|binar(?:y|ies)|repo(?:sitory)?)\b`)
+var secretEmbedRE = lazyre.New(`(?i)` + secretEmbed)
 
 // secretBanRE: the sentence forbids it ("never", "do not", "no", "must not", "avoid")
 // or prefers something to it ("prefer env vars over hard-coded credentials").

@@ -55,17 +55,6 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	s := itemSentence(c, rc)
 	bans := s.bans()
 	unlocated := "" // a ban's qualifier heed cannot locate in code
-	for _, e := range rc.EarlierOnLine(c) {
-		// "avoid `Type.Union` in tool input schemas; no `anyOf`/`oneOf`/`allOf`": the
-		// clause before this one, on the same line, bans something only in a place
-		// heed cannot locate, which may be this clause's place too
-		es := newSentence(e)
-		for _, b := range es.bans() {
-			if b.qualifier != "" && !outsideLocated(es, rc, b) && unlocatedPlace(b) {
-				unlocated = b.qualifier
-			}
-		}
-	}
 	if tb, ok := tableBans(c); ok {
 		bans = tb
 	}
@@ -276,22 +265,17 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		if r.Severity == policy.SeverityError && !languageCertain(s, sh, langs) {
 			// "never call `showPopup()`" in a repository of Ruby and JavaScript: a
 			// call in either; a ban blocks only when heed knows whose code it is
-			r.Severity = policy.SeverityWarning
-			r.Exact = false
-			r.Message += " (the sentence does not say which language's: " + strings.Join(langs, ", ") + ")"
+			warnOnly(&r, " (the sentence does not say which language's: "+strings.Join(langs, ", ")+")")
 		}
 		if r.Severity == policy.SeverityError && len(r.Scope.Globs) == 0 && norm.PronounSubject(cmp.Or(b.clause, s.c.Text)) {
 			// "They must not call `useFieldProps`": who "they" are, and so the files
 			// the ban holds in, another sentence says ("`*Base` components")
-			r.Severity = policy.SeverityWarning
-			r.Exact = false
-			r.Message += " (the sentence's subject is named in another sentence)"
+			warnOnly(&r, " (the sentence's subject is named in another sentence)")
 		}
 		if b.soft || b.bare || s.inferred {
 			// a name in plain words ("never raw malloc") is read with less certainty
 			// than a span
-			r.Severity = policy.SeverityWarning
-			r.Exact = false
+			warnOnly(&r, "")
 		}
 		if s.inferred {
 			// a project's API convention is about the lines that use the API: a
@@ -300,9 +284,7 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			r.When = withMention(r.When, cmp.Or(b.span, b.from))
 		}
 		if purpose != "" {
-			r.Severity = policy.SeverityWarning
-			r.Exact = false
-			r.Message += " (the rule says: " + purpose + ")"
+			warnOnly(&r, " (the rule says: "+purpose+")")
 			if underTestHeading(s) {
 				// "## Testing > ### Synchronization: never use `Task.Delay` for
 				// synchronization": the purpose is the tests' own
@@ -324,9 +306,7 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			}
 		}
 		if byDefault {
-			r.Severity = policy.SeverityWarning
-			r.Exact = false
-			r.Message += " unless there is a reason (the rule says \"by default\")"
+			warnOnly(&r, " unless there is a reason (the rule says \"by default\")")
 		}
 		// "use `safeParse` from `src/lib/json.ts`": the file that implements the
 		// replacement must use the banned API itself.
@@ -351,14 +331,15 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		}
 		res.Rules = append(res.Rules, r)
 	}
+	if unlocated == "" && slices.ContainsFunc(res.Rules, func(r policy.Rule) bool { return r.Severity == policy.SeverityError }) {
+		unlocated = unlocatedEarlierOnLine(c, rc)
+	}
 	if unlocated != "" {
 		// the sentence's other bans hold in the place its first one names, which heed
 		// cannot locate either; read alone, they would hold in all code
 		for i := range res.Rules {
 			if res.Rules[i].Severity == policy.SeverityError {
-				res.Rules[i].Severity = policy.SeverityWarning
-				res.Rules[i].Exact = false
-				res.Rules[i].Message += " (the sentence limits a ban beside it to " + unlocated + ", which may hold for this one too)"
+				warnOnly(&res.Rules[i], " (the sentence limits a ban beside it to "+unlocated+", which may hold for this one too)")
 			}
 		}
 	}
@@ -2412,4 +2393,27 @@ func goTestingAlternative(instead string) bool {
 // purpose a warning can carry.
 func unlocatedPlace(b ban) bool {
 	return !purposeQualRE.MatchString(b.qualifier) || placeQualRE.MatchString(b.qualifier)
+}
+
+// unlocatedEarlierOnLine is the qualifier of a ban in a clause before c on its line
+// that heed cannot locate in code ("avoid `Type.Union` in tool input schemas; no
+// `anyOf`/`oneOf`/`allOf`": the extractor gives the clauses apart), or "".
+func unlocatedEarlierOnLine(c *policy.Constraint, rc *recognize.RepoContext) string {
+	for _, e := range rc.EarlierOnLine(c) {
+		es := newSentence(e)
+		for _, b := range es.bans() {
+			if b.qualifier != "" && !outsideLocated(es, rc, b) && unlocatedPlace(b) {
+				return b.qualifier
+			}
+		}
+	}
+	return ""
+}
+
+// warnOnly makes a rule a warning that needs a look, with why in its message: heed
+// read the ban, but not with the certainty a block needs.
+func warnOnly(r *policy.Rule, why string) {
+	r.Severity = policy.SeverityWarning
+	r.Exact = false
+	r.Message += why
 }
