@@ -372,3 +372,9 @@ func TestOwnSourceSentences27(t *testing.T) {
 func TestOwnSourceSentences28(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-28.txt", 2)
 }
+
+// TestOwnSourceSentences29: bans whose exception or scope sits in another sentence,
+// list item, table cell or section (testdata/own-sentences-source-29.txt).
+func TestOwnSourceSentences29(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-29.txt", 20)
+}

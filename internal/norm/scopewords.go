@@ -31,6 +31,13 @@ var (
 	scopeInPathRE         = lazyre.New("\\b(?:in|under|inside|within|below|beneath|throughout) (?:the )?`([^`]+)`")
 	scopeTrailingExemptRE = lazyre.New(`\b(?:is|are)\s+(?:also\s+)?(?:exempt(?:ed)?|excluded)\b`)
 	scopeExceptRE         = lazyre.New(`\b(?:except(?:ions?)?|exempt(?:ed)?|other than|apart from|aside from|excluding|outside(?: of)?|keep theirs|may keep|can keep|are allowed|is allowed|(?:may|can) (?:freely |still |also )?(?:use|print|call|import|log|write)|(?:is|are) (?:fine|ok|okay|acceptable|permitted))\b`)
+	// scopePermitRE: the permissions among the exceptions ("may use", "is fine",
+	// "are allowed"): a place named before one is the place the permission frees, not
+	// the rule's ("generated files in `src/gen/` may use it").
+	scopePermitRE = lazyre.New(`\b(?:are allowed|is allowed|(?:may|can) (?:freely |still |also )?(?:use|print|call|import|log|write)|(?:is|are) (?:also )?(?:fine|ok|okay|acceptable|permitted))\b`)
+	// scopeTestsPermittedRE: a permission given to tests in the sentence itself
+	// ("allowed in tests", "fine in test code", "tests may use it").
+	scopeTestsPermittedRE = lazyre.New(`\b(?:allowed|permitted|fine|ok|okay|acceptable|tolerated|exempt(?:ed)?)\s+(?:only\s+)?(?:in|inside|within|for)\s+(?:the\s+|unit\s+|our\s+)?(?:tests?|test code|test files|specs?)\b|\b(?:tests?|test code|test files|specs?)\s+(?:may|can)\s+(?:freely\s+|still\s+|also\s+)?(?:use|call|keep)\b|\b(?:tests?|test classes|test files|test code|specs?)\s+(?:are|is)\s+(?:the\s+)?(?:exception|exempt(?:ed)?|excluded)\b`)
 	scopeRegionRE         = lazyre.New(`\b(?:in|inside|within) (?:the |our |your |all |any )?((?:[a-z][a-z-]* )?(?:code|doctests?|docstrings?|notebooks?|templates?|migrations?|handlers?|views?|stories|snippets?|serialization classes))\b|\b(?:in|inside|within) (?:an? |the |each |every |any )?((?:CODE|try|except|catch|finally|with|async|loop) (?:blocks?|clauses?|handlers?|bodies|body))\b`)
 	// scopeOutsideRE: "outside (of) <what>", an exception region; scopeOutsideKnownRE
 	// what heed can locate (tests, a path in a code span, the words "CODE" stand for)
@@ -117,6 +124,56 @@ func TrailingExemption(clause string) int {
 		return loc[0]
 	}
 	return -1
+}
+
+// PermissionAt returns where a permission starts in the clause ("may use", "is
+// fine", "are allowed"), -1 when there is none or it is a restriction ("may use only
+// ...").
+func PermissionAt(clause string) int {
+	if !strings.Contains(clause, "may ") && !strings.Contains(clause, "can ") && !strings.Contains(clause, " is ") && !strings.Contains(clause, " are ") {
+		return -1
+	}
+	loc := scopePermitRE.FindStringIndex(clause)
+	if loc == nil || strings.HasPrefix(strings.TrimSpace(clause[loc[1]:]), "only") {
+		return -1
+	}
+	return loc[0]
+}
+
+// TestsPermitted reports whether the prose frees tests from its rule ("allowed in
+// tests", "tests may use it", "test classes are the exception").
+func TestsPermitted(prose string) bool {
+	if !strings.Contains(prose, "test") && !strings.Contains(prose, "spec") {
+		return false
+	}
+	return scopeTestsPermittedRE.MatchString(prose)
+}
+
+// scopeOutputPermitRE: a permission to write to the terminal ("may print to
+// stdout", "may write to the console", "printing is fine there").
+var scopeOutputPermitRE = lazyre.New(`\b(?:may|can) (?:freely |still |also )?(?:print|write|log|output|echo)\b(?: (?:\w+ ){0,2}?to (?:the )?(?:console|stdout|standard output|terminal|screen))?|\b(?:printing|console output|writing to (?:the )?(?:console|stdout))(?: \w+)? (?:is|are) (?:fine|ok|okay|allowed|acceptable|permitted)\b`)
+
+// PermitsOutput reports whether the prose permits writing to the terminal, the thing a
+// ban of printing calls forbids ("CLI entry points may write to the console").
+func PermitsOutput(prose string) bool {
+	if !strings.Contains(prose, "print") && !strings.Contains(prose, "console") && !strings.Contains(prose, "stdout") && !strings.Contains(prose, "output") && !strings.Contains(prose, "terminal") {
+		return false
+	}
+	return scopeOutputPermitRE.MatchString(prose)
+}
+
+// scopeOnlyPlaceRE: a clause that names the one place allowed what the ban forbids
+// elsewhere ("only CODE may read it", "CODE is the only file allowed to call it",
+// "the only place that reads it is CODE"), in prose whose spans read CODE.
+var scopeOnlyPlaceRE = lazyre.New(`\bonly CODE(?: and CODE)? (?:may|can|should|is allowed to|are allowed to|is permitted to|are permitted to)\b|\bCODE (?:is|are) the only (?:files?|places?|modules?|packages?|folders?|director(?:y|ies)|locations?)\b|\bthe only (?:files?|places?|modules?|packages?|folders?|locations?) (?:that|which|allowed|permitted|where)\b[^.;]*\b(?:is|are) (?:in )?CODE\b`)
+
+// OnlyPlace reports whether the prose (spans as CODE) names the one place allowed what
+// a ban forbids elsewhere.
+func OnlyPlace(prose string) bool {
+	if !strings.Contains(prose, "only") {
+		return false
+	}
+	return scopeOnlyPlaceRE.MatchString(prose)
 }
 
 // StatesException reports whether the prose states an exception.

@@ -1565,16 +1565,20 @@ var elsewhereRE = lazyre.New(`\b(?:anywhere|everywhere|somewhere) else\b|\belsew
 // path the sentence, or another clause of its line, names ("Only `db/conn.go` opens
 // connections; never import `database/sql` elsewhere").
 func elsewherePlaces(s *sentence, rc *recognize.RepoContext) []string {
-	if !elsewhereRE.MatchString(s.prose()) {
-		return nil
-	}
+	elsewhere := elsewhereRE.MatchString(s.prose()) || norm.OnlyPlace(s.prose())
 	spans := slices.Clone(s.spans)
 	if rc != nil {
 		for i := range rc.Constraints {
 			if o := &rc.Constraints[i]; o.File == s.c.File && o.Line == s.c.Line && o.Text != s.c.Text {
 				spans = append(spans, recognize.CodeSpans(o.Text)...)
+				// "Don't call `sql.Open` directly. `db/conn.go` is the only file
+				// allowed to call it."
+				elsewhere = elsewhere || norm.OnlyPlace(newSentence(o).prose())
 			}
 		}
+	}
+	if !elsewhere {
+		return nil
 	}
 	var out []string
 	for _, sp := range spans {
@@ -1864,8 +1868,11 @@ func (sh shape) query(l string) string {
 			if wild {
 				return fmt.Sprintf(`((member_access_expression expression: (_) @o) @match (#eq? @o %s))`, q(recv))
 			}
-			return fmt.Sprintf(`((member_access_expression) @match (#eq? @match %s))
-((qualified_name) @match (#eq? @match %s) (#not-inside? @match using_directive namespace_declaration file_scoped_namespace_declaration))`, q(dotted), q(dotted))
+			// C# code names a type with its namespace as often as without
+			// (`System.Console.WriteLine`): the member matches under any prefix
+			qualified := q(`^(?:global::)?(?:[A-Za-z_]\w*\.)*` + regexp.QuoteMeta(dotted) + `$`)
+			return fmt.Sprintf(`((member_access_expression) @match (#match? @match %s))
+((qualified_name) @match (#match? @match %s) (#not-inside? @match using_directive namespace_declaration file_scoped_namespace_declaration))`, qualified, qualified)
 		case l == engine.LangRuby:
 			// a member is a call without arguments: `Rails.logger`, `binding.pry`
 			if wild {

@@ -53,6 +53,11 @@ func keywordVariants(kw string) []kwVariant {
 		one(engine.LangCSharp, `(catch_clause) @match`, "class A { void F() { try { G(); } catch (Exception e) {} } }\n", "class A { string catchCount = \"catch\"; }\n")
 		one(engine.LangKotlin, `(catch_block) @match`, "fun f() { try { g() } catch (e: Exception) {} }\n", "// catch\nval catchCount = \"catch\"\n")
 		one(engine.LangCPP, `(catch_clause) @match`, "void f() {\n    try { g(); } catch (...) {}\n}\n", "// catch\nconst char *catch_count = \"catch\";\n")
+	case "throw":
+		js(`(throw_statement) @match`, "export function f(x) {\n  if (!x) throw new Error(\"x\");\n}\n")
+		one(engine.LangJava, `(throw_statement) @match`, "class A { void f(int x) { if (x < 0) throw new IllegalStateException(); } }\n", "class A { String throwMode = \"throw\"; }\n")
+		one(engine.LangCSharp, `[(throw_statement) (throw_expression)] @match`, "class A { void F(int x) { if (x < 0) throw new System.Exception(); } }\n", "class A { string throwMode = \"throw\"; }\n")
+		one(engine.LangCPP, `(throw_statement) @match`, "void f(int x) {\n    if (x < 0) throw 1;\n}\n", "// throw\nconst char *throw_mode = \"throw\";\n")
 	case "var":
 		one(engine.LangJava, `((local_variable_declaration type: (type_identifier) @match) (#eq? @match "var"))`, "class A { void f() { var x = 1; } }\n", "class A { void f() { int variance = 1; String s = \"var\"; } }\n")
 		one(engine.LangCSharp, `(implicit_type) @match`, "class A { void F() { var x = 1; } }\n", "class A { void F() { int variance = 1; string s = \"var\"; } }\n")

@@ -457,6 +457,10 @@ func ruleScopeOf(s *sentence, rc *recognize.RepoContext, langs []string) (sc pol
 		exempt := false
 		if loc := norm.TrailingExemption(cl); loc >= 0 {
 			cl, exempt = cl[:loc], true
+		} else if at := norm.PermissionAt(cl); at >= 0 && at <= exceptionAt(cl) && permitsTheBanned(s, cl[at:]) {
+			// "generated files in `src/gen/` may use it", "rake tasks in
+			// `lib/tasks/` may print": the place a permission frees is left out
+			cl, exempt = cl[:at], true
 		} else if at := norm.ExceptionAt(cl); at >= 0 {
 			// "snake_case, except the generated stubs in `proto/gen/`": what
 			// follows the exception is left out below, not the rule's place
@@ -495,6 +499,11 @@ func ruleScopeOf(s *sentence, rc *recognize.RepoContext, langs []string) (sc pol
 		sc.Globs = append(sc.Globs, headerGlobs...)
 	}
 	switch {
+	case norm.TestsPermitted(prose):
+		// "| `!!` | `?.let` | allowed in tests |": everywhere but the tests
+		for _, l := range langs {
+			sc.Exclude = append(sc.Exclude, testGlobs(l)...)
+		}
 	case norm.InTestsOnly(prose) && norm.InProduction(prose):
 		// "in tests or production code": everywhere
 	case norm.InTestsOnly(prose) || (norm.TestsHeading(s.header) && !norm.InProduction(prose)):
@@ -533,6 +542,12 @@ func ruleScopeOf(s *sentence, rc *recognize.RepoContext, langs []string) (sc pol
 				continue
 			}
 			sc.Exclude = append(sc.Exclude, pathGlobs(ns.spans)...)
+			if len(ns.spans) == 0 && norm.TestsPermitted(ns.prose()) {
+				// "Do not use field injection. Test classes are the exception."
+				for _, l := range langs {
+					sc.Exclude = append(sc.Exclude, testGlobs(l)...)
+				}
+			}
 		}
 	}
 	sc.Exclude = append(sc.Exclude, permittedPlaces(s, rc, langs)...)
@@ -823,6 +838,10 @@ func permittedPlaces(s *sentence, rc *recognize.RepoContext, langs []string) []s
 	for _, sp := range s.spans {
 		if _, isPath := pathGlob(sp); !isPath {
 			own = append(own, sp)
+			if name, ok := strings.CutSuffix(sp, "()"); ok && name != "" {
+				// "Never use `print()`" and "`print` is fine in `scripts/`"
+				own = append(own, name)
+			}
 		}
 	}
 	plain := false
@@ -852,18 +871,84 @@ func permittedPlaces(s *sentence, rc *recognize.RepoContext, langs []string) []s
 		if !norm.StatesException(p) || deniesRE.MatchString(p) || !mentionsCode(os.spans, own) && !(plain && mentionsWord(p, own)) {
 			continue
 		}
-		places := pathGlobs(os.spans)
-		for _, d := range plainFolders(p, s, rc) {
-			places = append(places, dirGlob(d))
-		}
-		if len(places) == 0 && permitsTests(os) {
-			for _, l := range langs {
-				places = append(places, testGlobs(l)...)
+		out = append(out, placesPermitted(os, s, rc, langs)...)
+	}
+	if printsToTerminal(own) {
+		// "CLI entry points (`bin/*.js`) may write to the console": a permission of
+		// what a ban of printing calls forbids, in words that name no call
+		for i := range rc.Constraints {
+			o := &rc.Constraints[i]
+			if o.File != s.c.File || o.Line == s.c.Line || !strings.Contains(o.Text, "`") {
+				continue
+			}
+			os := newSentence(o)
+			if p := os.prose(); norm.PermitsOutput(p) && !deniesRE.MatchString(p) {
+				out = append(out, pathGlobs(os.spans)...)
 			}
 		}
-		out = append(out, places...)
 	}
 	return out
+}
+
+// placesPermitted are the places a sentence that permits a banned thing names: its
+// paths, the folders it names in plain words, or the tests.
+func placesPermitted(os, s *sentence, rc *recognize.RepoContext, langs []string) []string {
+	places := pathGlobs(os.spans)
+	for _, d := range plainFolders(os.prose(), s, rc) {
+		places = append(places, dirGlob(d))
+	}
+	if len(places) == 0 && permitsTests(os) {
+		for _, l := range langs {
+			places = append(places, testGlobs(l)...)
+		}
+	}
+	return places
+}
+
+// exceptionAt is where the clause's exception starts, or past its end.
+func exceptionAt(cl string) int {
+	if at := norm.ExceptionAt(cl); at >= 0 {
+		return at
+	}
+	return len(cl)
+}
+
+// permitsTheBanned reports whether a permission (the clause from its verb on) is of
+// what the sentence bans: a pronoun for it ("may use it"), its code, or printing
+// when the ban is of a printing call ("may print to stdout").
+func permitsTheBanned(s *sentence, perm string) bool {
+	var own []string
+	for _, sp := range s.spans {
+		if _, isPath := pathGlob(sp); !isPath {
+			own = append(own, strings.TrimSuffix(sp, "()"))
+		}
+	}
+	if len(own) == 0 {
+		return false
+	}
+	if pronounObjectRE.MatchString(perm) || mentionsCode(spansIn(perm), own) {
+		return true
+	}
+	return printsToTerminal(own) && norm.PermitsOutput(perm)
+}
+
+// pronounObjectRE: a permission whose object is a pronoun ("may use it", "are fine
+// there").
+var pronounObjectRE = lazyre.New(`^\S+(?: \S+)?? (?:it|them|this|that|these|those|there|here)\b`)
+
+// printsToTerminal reports whether the banned code is a call that writes to the
+// terminal, the thing "may print" or "may write to the console" permits.
+func printsToTerminal(own []string) bool {
+	for _, sp := range own {
+		switch strings.TrimSuffix(sp, "()") {
+		case "print", "console.log", "console.error", "console.warn", "console.info", "console.debug",
+			"puts", "pp", "println!", "print!", "eprintln!", "eprint!", "dbg!", "fmt.Println", "fmt.Printf",
+			"fmt.Print", "System.out.println", "System.out.print", "System.err.println", "Console.WriteLine",
+			"Console.Write", "echo", "var_dump", "print_r", "printf", "std::cout", "cout", "println":
+			return true
+		}
+	}
+	return false
 }
 
 // mentionsWord reports whether prose names one of the words as a word of its own, in

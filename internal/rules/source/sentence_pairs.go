@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 )
 
@@ -21,7 +22,14 @@ var (
 // carry. Any other text is returned as it is.
 func pairedText(c *policy.Constraint) string {
 	if cells, banCol, doCol, ok := banTableRow(c); ok {
-		return "Do not use " + cells[banCol] + "; use " + cells[doCol] + " instead."
+		text := "Do not use " + cells[banCol] + "; use " + cells[doCol] + " instead"
+		for i, cell := range cells {
+			// a Notes column's exception ("allowed in tests") stays with the row
+			if l := strings.ToLower(cell); i != banCol && i != doCol && (norm.StatesException(l) || norm.TestsPermitted(l)) {
+				text += " (" + strings.TrimSpace(cell) + ")"
+			}
+		}
+		return text + "."
 	}
 	text := c.Text
 	for _, m := range crossMarks[1:] {
