@@ -63,16 +63,20 @@ var budgetFiles = []string{
 // a file states such a convention: the second budget rises by 2. Stop 54's readers
 // (bans of hard-coded secrets, a naming style only permitted, classes apart from enums,
 // each behind a cheap word gate) cost 1, 0 and 2 more over the budgets (321, 248, 314):
-// the first and third rise by 2 and 3.
+// the first and third rise by 2 and 3. Stop 55's readers of exceptions stated elsewhere
+// (a permission that frees a place, the tests or printing; the one place allowed;
+// a subject that is a part of the code; each behind a cheap word gate) cost 1, 0 and 1
+// more (323, 248, 316; chatwoot's allocation at 40 MB): the first and third rise by 2
+// and the third's allocation by 1 MB.
 func TestCompileOfAFileStaysWithinItsBudget(t *testing.T) {
 	dir := filepath.Join("..", "..", "..", "shared", "corpus")
 	if _, err := os.Stat(filepath.Join(dir, budgetFiles[0])); err != nil {
 		t.Skip("corpus not found next to the repository")
 	}
 	budgets := map[string]struct{ compiled, mb int }{
-		budgetFiles[0]: {322, 41},
+		budgetFiles[0]: {324, 41},
 		budgetFiles[1]: {250, 26},
-		budgetFiles[2]: {315, 40},
+		budgetFiles[2]: {317, 41},
 	}
 	for _, name := range budgetFiles {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestCompileBudgetChild$")

@@ -68,3 +68,21 @@ func TestScopePermissions(t *testing.T) {
 		}
 	}
 }
+
+func TestPlaceSubject(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"dataplane packages: Must not depend on controller, core, events, k8s, templating", true},
+		{"The core layer must not import the web layer.", true},
+		{"Core packages should never call `os.Exit`.", true},
+		{"Don't use lodash.", false},
+		{"Never depend on `moment`; use `date-fns`.", false},
+		{"Tests must not hit the network.", false},
+	} {
+		if got := PlaceSubject(c.text); got != c.want {
+			t.Errorf("PlaceSubject(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}

@@ -130,7 +130,9 @@ func TrailingExemption(clause string) int {
 // fine", "are allowed"), -1 when there is none or it is a restriction ("may use only
 // ...").
 func PermissionAt(clause string) int {
-	if !strings.Contains(clause, "may ") && !strings.Contains(clause, "can ") && !strings.Contains(clause, " is ") && !strings.Contains(clause, " are ") {
+	if !strings.Contains(clause, "may ") && !strings.Contains(clause, "can ") && !strings.Contains(clause, "allowed") &&
+		!strings.Contains(clause, "fine") && !strings.Contains(clause, " ok") && !strings.Contains(clause, "acceptable") &&
+		!strings.Contains(clause, "permitted") {
 		return -1
 	}
 	loc := scopePermitRE.FindStringIndex(clause)
@@ -267,4 +269,22 @@ func HeadingLanguageGlobs(headings []string) []string {
 		return nil
 	}
 	return globs
+}
+
+// placeSubjectRE: a sentence whose subject is a part of the code by a name of its own,
+// in a label or before the modal ("dataplane packages: Must not depend on ...", "The
+// core layer must not import ...").
+var placeSubjectRE = lazyre.New(`(?i)^\W*(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:packages?|modules?|layers?|crates?|libraries|library|services?|components?)\s*(?::\s*|\s+)(?:must|should|shall|may|can|cannot|can't|do|does|never|are|is)\b`)
+
+// PlaceSubject reports whether a sentence's subject is a part of the code it names
+// ("dataplane packages: Must not depend on controller, core, k8s"): what it forbids,
+// it forbids there only.
+func PlaceSubject(text string) bool {
+	low := strings.ToLower(text)
+	if !strings.Contains(low, "packag") && !strings.Contains(low, "modul") && !strings.Contains(low, "layer") &&
+		!strings.Contains(low, "crate") && !strings.Contains(low, "librar") && !strings.Contains(low, "servic") &&
+		!strings.Contains(low, "component") {
+		return false
+	}
+	return placeSubjectRE.MatchString(text)
 }

@@ -56,6 +56,7 @@ func HardcodedSecretsBan(text string) (ok, preferred bool) {
 		return false, false // no place in the repository, or no ban: the expressions need not run
 	}
 	prose := stripSpans(text) // "never commit `.env`", "`api_key` ...": a span is no noun
+	prose = mainClauseAfterCondition(prose)
 	if !secretNounRE.MatchString(prose) && !(secretWeakNounRE.MatchString(prose) && !notSecretRE.MatchString(prose)) {
 		return false, false
 	}
@@ -73,6 +74,29 @@ func HardcodedSecretsBan(text string) (ok, preferred bool) {
 		return true, true
 	}
 	return false, false
+}
+
+// secretConditionRE: a sentence that opens with a condition.
+var secretConditionRE = lazyre.New(`(?i)^\W*(?:if|when|whenever|unless|once|in case)\b`)
+
+// mainClauseAfterCondition drops a leading condition up to the comma before the ban
+// ("If the probe cannot produce a valid live credential, do not commit code": the
+// credential is the condition's, the ban is of committing code).
+func mainClauseAfterCondition(prose string) string {
+	if !secretConditionRE.MatchString(prose) {
+		return prose
+	}
+	for i, r := range prose {
+		if r != ',' {
+			continue
+		}
+		// the main clause opens with its ban ("..., do not commit code")
+		rest := strings.TrimSpace(prose[i+1:])
+		if loc := secretBanRE.FindStringIndex(rest); loc != nil && loc[0] == 0 {
+			return rest
+		}
+	}
+	return prose
 }
 
 // containsAny reports whether s holds one of the substrings.

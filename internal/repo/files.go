@@ -650,8 +650,17 @@ func Generated(p string, content []byte) bool {
 	// Prose files state rules about generated code; only a generator's HTML comment
 	// marks one of them as generated.
 	prose := proseExt.Get()[strings.ToLower(path.Ext(base))]
-	for i, line := range bytes.SplitN(head, []byte("\n"), 12) {
-		if i == 11 {
+	lines := bytes.Split(head, []byte("\n"))
+	if len(head) == 4096 && len(lines) > 1 {
+		lines = lines[:len(lines)-1] // the cut line is not whole
+	}
+	inLeadingComment := true
+	for i, line := range lines {
+		// the first lines, and past them the file's leading comment block: a
+		// license header comes before Go's "// Code generated ... DO NOT EDIT."
+		// (which may stand anywhere before the package clause)
+		inLeadingComment = inLeadingComment && commentOrBlank(line)
+		if i >= 11 && !inLeadingComment {
 			break
 		}
 		if prose && !bytes.HasPrefix(bytes.TrimSpace(line), []byte("<!--")) {
@@ -662,6 +671,18 @@ func Generated(p string, content []byte) bool {
 		}
 	}
 	return false
+}
+
+// commentOrBlank reports whether a line is blank or a comment's: the lines of the
+// comment block a file opens with.
+func commentOrBlank(line []byte) bool {
+	t := bytes.TrimSpace(line)
+	for _, p := range []string{"//", "#", "/*", "*", "--"} {
+		if bytes.HasPrefix(t, []byte(p)) {
+			return true
+		}
+	}
+	return len(t) == 0
 }
 
 // ideStub: stubs an IDE helper writes from the framework's code so an editor can

@@ -638,6 +638,12 @@ func repoPackageRules(s *sentence, rc *recognize.RepoContext, b ban) ([]policy.R
 	}
 	ref, ok := resolvePackage(name, rc)
 	if !ok {
+		if norm.PlaceSubject(s.c.Text) {
+			// "dataplane packages: Must not depend on controller, core, k8s": the
+			// names are the project's own parts, banned in one part only (the
+			// architecture rules' to read), not imports of the same last name
+			return nil, "", false
+		}
 		ref, ok = resolveImported(name, rc)
 	}
 	if !ok && b.instead == "" && !b.bare {
