@@ -378,3 +378,9 @@ func TestOwnSourceSentences28(t *testing.T) {
 func TestOwnSourceSentences29(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-29.txt", 20)
 }
+
+// TestOwnSourceSentences30: the misreadings wild round 16's judges found, in my own
+// words (testdata/own-sentences-source-30.txt; dev data).
+func TestOwnSourceSentences30(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-30.txt", 6)
+}

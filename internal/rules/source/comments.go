@@ -124,6 +124,11 @@ func commentShape(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) b
 			// examples are documentation, not code left behind
 			return false
 		}
+		if c.trailing {
+			// a comment after code on its line explains that code (`)  #
+			// distance=3, threshold=3`, `else:  # sort_by == "all"`)
+			return false
+		}
 		if c.line && !c.trailing {
 			if prev := runNeighbour(n, t, -1); prev != nil && anyCode(readComment(prev, t).lines) {
 				return false // the run's first line of code says
@@ -492,10 +497,44 @@ var leadingTagRE = lazyre.New(`^(?:<[a-zA-Z][^>]*>\s*)+`)
 // codeLike reports a comment line that reads as code, not prose.
 func codeLike(l string) bool {
 	l = strings.TrimSpace(l)
-	if l == "" || proseMarkRE.MatchString(l) || fileNameRE.MatchString(l) {
+	if l == "" || proseMarkRE.MatchString(l) || fileNameRE.MatchString(l) || strings.ContainsAny(l, "²³≈×÷→≤≥±√∑") {
+		// (a formula written with mathematics' own signs is arithmetic explained)
 		return false
 	}
-	return codeLineRE.MatchString(l)
+	return codeLineRE.MatchString(l) && !proseAfterAssignment(l)
+}
+
+// proseAfterAssignment reports whether what follows a line's `=` reads as words
+// ("remaining_count = total patterns - top 3 patterns shown", "section=None by
+// default"): two plain words in a row that no language writes so.
+func proseAfterAssignment(l string) bool {
+	i := strings.IndexByte(l, '=')
+	if i < 0 || i+1 < len(l) && l[i+1] == '=' {
+		return false
+	}
+	prev := ""
+	for _, w := range strings.FieldsFunc(l[i+1:], func(r rune) bool { return r == ' ' || r == ',' }) {
+		plain := len(w) >= 2 && strings.IndexFunc(w, func(r rune) bool { return r < 'a' || r > 'z' }) < 0 && !codeKeyword(w)
+		if plain && prev != "" {
+			return true
+		}
+		prev = ""
+		if plain {
+			prev = w
+		}
+	}
+	return false
+}
+
+// codeKeyword: the lower-case keywords that stand between words in code (`a if c
+// else b`, `x or default`, `await f`).
+func codeKeyword(w string) bool {
+	switch w {
+	case "if", "else", "and", "or", "not", "in", "is", "for", "lambda", "await", "new", "return", "yield", "typeof",
+		"instanceof", "as", "async", "then", "do", "end", "of", "let", "const", "var", "nil", "null", "true", "false", "none", "self", "this":
+		return true
+	}
+	return false
 }
 
 func anyCode(ls []string) bool {

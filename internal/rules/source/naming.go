@@ -114,6 +114,31 @@ func nameViolation(style, kind, l string) string {
 	return ""
 }
 
+// idiomaticLangs keeps, of a convention for function, method or variable names that
+// names no language, the languages whose own idiom it is: "snake_case for
+// functions/variables" in a Python project with a TypeScript web UI is the Python
+// code's convention, not a demand that the TypeScript break its camelCase. When none
+// of the languages has the style as its idiom, the project chose it for all of them.
+func idiomaticLangs(langs []string, style, kind string) []string {
+	if kind != kindFunction && kind != kindMethod && kind != kindVariable {
+		return langs
+	}
+	var idiom []string
+	switch style {
+	case styleSnake:
+		idiom = []string{engine.LangPython, engine.LangRuby, engine.LangRust, engine.LangC, engine.LangCPP, engine.LangPHP}
+	case styleCamel:
+		idiom = []string{engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangJava, engine.LangKotlin,
+			engine.LangGo, engine.LangCSharp, engine.LangCPP, engine.LangPHP}
+	default:
+		return langs
+	}
+	if in := intersect(langs, idiom); len(in) > 0 {
+		return in
+	}
+	return langs
+}
+
 // declQueries are the declarations of a kind, by language; the name is @match.
 func declQueries(kind, l string) []string {
 	js := l == engine.LangJavaScript || l == engine.LangTypeScript || l == engine.LangTSX
@@ -489,6 +514,9 @@ func (nr namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 			ls = newSentence(&cc)
 		}
 		langs := pickLangs(ls, rc, cands)
+		if len(contextLangs(ls)) == 0 {
+			langs = idiomaticLangs(langs, style, kind)
+		}
 		sc, _ := ruleScope(s, rc, langs)
 		for _, p := range norm.OtherStylePaths(c.Text, style) {
 			// the folder another style is kept in is this one's exception

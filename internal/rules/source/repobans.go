@@ -476,6 +476,11 @@ func (s *sentence) nameBans() []ban {
 				}
 				j++
 			}
+			if j == i+n && auxiliaryNegation(ts[i:j]) {
+				// "Cannot inspect or manipulate data", "must not panic": after an
+				// auxiliary the word is the verb, no name
+				continue
+			}
 			names, end := nameList(ts, j)
 			if len(names) == 0 {
 				continue
@@ -489,6 +494,20 @@ func (s *sentence) nameBans() []ban {
 		}
 	}
 	return out
+}
+
+// auxiliaryNegation reports whether the negation's words are an auxiliary's ("cannot",
+// "must not", "don't"), which a verb follows, not a name.
+func auxiliaryNegation(ts []token) bool {
+	var ws []string
+	for _, t := range ts {
+		ws = append(ws, lowerWord(t))
+	}
+	switch strings.Join(ws, " ") {
+	case "cannot", "can't", "can not", "must not", "mustn't", "should not", "shouldn't", "do not", "don't", "dont", "does not", "doesn't", "may not", "will not", "won't":
+		return true
+	}
+	return false
 }
 
 // reasonSpan is where a clause gives a reason, [from, to) of its tokens: from

@@ -58,6 +58,13 @@ var secretPlaceholderRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)example|dummy|fake|placeholder|redacted|sample|changeme|change[-_ ]me|your[-_ ]|xxxx|\*\*\*|\.\.\.|…|<[a-z_ -]+>|\$\{|\{\{|%s|lorem|not[-_ ]a[-_ ]real|do[-_ ]not[-_ ]use|insert[-_ ]`)
 })
 
+// hashOfASecret reports whether a name holds a hash of a secret (`hashed_secret`,
+// `password_hash`, `token_digest`): a hash reveals nothing of the secret.
+func hashOfASecret(name string) bool {
+	low := strings.ToLower(name)
+	return strings.Contains(low, "hash") || strings.Contains(low, "digest") || strings.Contains(low, "fingerprint")
+}
+
 // envNameRE: an environment variable's name given as the value (`api_key_env =
 // "OPENAI_API_KEY"`).
 var envNameRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Z][A-Z0-9_]*$`) })
@@ -118,7 +125,7 @@ func secretsIn(text []byte, find string) [][]int {
 	case "assignments":
 		for _, m := range secretAssignRE().FindAllSubmatchIndex(text, -1) {
 			name, value := string(text[m[2]:m[3]]), string(text[m[4]:m[5]])
-			if !secretNameRE().MatchString(name) || !secretLooking(value) || secretPlaceholderRE().Match(lineAround(text, m[0])) ||
+			if !secretNameRE().MatchString(name) || hashOfASecret(name) || !secretLooking(value) || secretPlaceholderRE().Match(lineAround(text, m[0])) ||
 				secretFormatRE().MatchString(value) { // a format is the other rule's
 				continue
 			}
@@ -190,7 +197,11 @@ func (secretsRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoContex
 	sc.Exclude = append(append(sc.Exclude, layout.AllGlobs(layout.Any)...),
 		"**/testdata/**", "**/fixtures/**", "**/__fixtures__/**", "**/*fixture*", "**/examples/**", "**/example/**", "**/samples/**",
 		"**/benchmarks/**", "**/Benchmarks/**",
-		"**/*.example", "**/*.sample", "**/*.template", "**/.env.example", "**/.env.test", "**/.env.testing")
+		"**/*.example", "**/*.sample", "**/*.template", "**/.env.example", "**/.env.test", "**/.env.testing",
+		// a secret scanner's baseline holds hashes of the findings it allows, not
+		// secrets (detect-secrets, gitleaks, trufflehog, talisman)
+		"**/.secrets.baseline", "**/*.secrets.baseline", "**/.gitleaksignore", "**/.gitleaks.toml", "**/.trufflehogignore",
+		"**/.talismanrc")
 	// a guess from a name reads documentation's examples and the passwords of the
 	// containers a developer runs locally as secrets: it leaves both out
 	guessScope := sc
