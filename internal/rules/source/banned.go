@@ -2178,6 +2178,12 @@ func directiveRegex(sh shape) string {
 		words[i] = regexp.QuoteMeta(w)
 	}
 	body := strings.Join(words, `\s*`)
+	if !sh.marker {
+		// a directive opens its comment, or a line of it: a comment that names it
+		// in prose ("files with `@ts-strict-ignore`") does not use it (a marker
+		// such as TODO is one wherever it stands)
+		body = `(?m)(?:^|//[/!]?|#+|/\*+|\*+|--|<!--)[ \t]*` + body
+	}
 	if strings.HasSuffix(sh.text, ":") {
 		return body
 	}

@@ -470,7 +470,10 @@ var Catalogue = []*Entry{
 		// the files whose tools take their default export: a bundler's or test
 		// runner's config, a story, a Next.js route file, and Jest's manual mocks,
 		// which mirror the exports of the module they stand for
+		// (a tool's configuration also sits in a dot-file, `.dependency-cruiser.mjs`, or
+		// under the tool's name, GraphQL's `codegen.ts`)
 		ExcludeGlobs: []string{"**/*.config.*", "**/*.stories.*", "**/*.story.*", "**/.storybook/**", "**/__mocks__/**",
+			"**/.*.{js,cjs,mjs,ts,cts,mts}", "**/codegen*.{js,cjs,mjs,ts,cts,mts}",
 			"**/app/**/{page,layout,template,loading,error,not-found,default}.{js,jsx,ts,tsx}",
 			"**/pages/**/*.{js,jsx,ts,tsx}"},
 		Message:    "default export",

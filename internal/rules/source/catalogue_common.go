@@ -125,11 +125,15 @@ var jsxInlineStyle = &Entry{
 	Message:    "inline style",
 	Suggestion: "use a class (the project's CSS, modules or utility classes)",
 	Variants: jsVariants([]string{engine.LangJavaScript, engine.LangTSX},
-		`((jsx_attribute (property_identifier) @n [(jsx_expression (object)) (string)]) @match (#eq? @n "style"))`, []string{"style"},
+		// values computed at run time (a size from a prop, an animated transform, a
+		// library's drag styles) cannot move to a stylesheet: literals only
+		`((jsx_attribute (property_identifier) @n (jsx_expression (object) @o)) @match (#eq? @n "style") (#static-object? @o))
+((jsx_attribute (property_identifier) @n (string)) @match (#eq? @n "style"))`, []string{"style"},
 		[]string{"export function Card() {\n  return <div «style={{ color: \"red\" }}» className=\"c\">x</div>;\n}\n", "const B = () => <b «style=\"margin: 0\"»>y</b>;\n"},
 		[]string{
 			"export function Card() {\n  return <div className=\"text-red-500\" data-style=\"x\">x</div>;\n}\n",
 			"const styles = { a: { color: \"red\" } };\nconst C = () => <i style={styles.a}>z</i>;\n// <div style={{ color: \"red\" }} />\nconst s = \"style={{}}\";\n",
+			"export function Bar({ size }) {\n  return <div style={{ width: size, transform: `scale(${size})` }}>x</div>;\n}\n",
 		}),
 }
 

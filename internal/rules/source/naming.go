@@ -566,6 +566,14 @@ func (nr namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 					// a style of methods binds it only where the text speaks of tests
 					pred += ` (#not-in-test? @match)`
 				}
+				if kind == kindComponent {
+					// a function that returns JSX is a component when it is declared
+					// at the module's level under a name that is no helper's: a
+					// `renderHeader` or `getMessage` inside a component, called as a
+					// function, is no component
+					pred += ` (#not-inside? @match statement_block class_body arguments)` +
+						` (#not-match? @match "^(?:render|get|make|build|create|to|format|with|map|wrap|show|handle|use)(?:[A-Z0-9_]|$)")`
+				}
 				exc := excepted
 				if l == engine.LangPython && (kind == kindFunction || kind == kindMethod) {
 					// the hooks unittest and Django call by their camelCase names: an

@@ -64,6 +64,8 @@ import (
 //	                            it (attributes and directives between are skipped)
 //	(#named-results? @c)        the Go function (or function literal) @c is in
 //	                            declares named results (`(n int, err error)`)
+//	(#static-object? @c)        the JavaScript object @c holds only literal values (what a
+//	                            stylesheet could hold), no value computed at run time
 //	(#text-mode? @args n)       a Python open()-style call opens in text mode: its mode
 //	                            (positional argument n, 1-based, or mode=) is absent or a
 //	                            literal without "b"; an unknown mode is not text mode
@@ -120,6 +122,55 @@ var predicates = map[string]struct {
 	"named-results?": {1, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
 		return namedResults(nodeOf(m, p))
 	}},
+	"static-object?": {1, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
+		return staticObject(nodeOf(m, p))
+	}},
+}
+
+// staticObject reports whether the JavaScript object n holds only literal values
+// (`{ color: "red", margin: 0 }`): what a stylesheet could hold. A value computed at
+// run time (a prop, a sum, a template with a substitution, a spread) is not.
+func staticObject(n *sitter.Node) bool {
+	if n == nil || n.Kind() != "object" {
+		return false
+	}
+	pairs := 0
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		c := n.NamedChild(i)
+		switch c.Kind() {
+		case "comment":
+			continue
+		case "pair":
+			pairs++
+			if !literalValue(c.ChildByFieldName("value")) {
+				return false
+			}
+		default:
+			return false // a spread, a shorthand property: a value from elsewhere
+		}
+	}
+	return pairs > 0
+}
+
+// literalValue reports whether a JavaScript expression is a literal.
+func literalValue(v *sitter.Node) bool {
+	if v == nil {
+		return false
+	}
+	switch v.Kind() {
+	case "string", "number", "true", "false", "null":
+		return true
+	case "template_string":
+		for i := uint(0); i < v.NamedChildCount(); i++ {
+			if v.NamedChild(i).Kind() == "template_substitution" {
+				return false
+			}
+		}
+		return true
+	case "unary_expression":
+		return v.NamedChildCount() == 1 && v.NamedChild(0).Kind() == "number"
+	}
+	return false
 }
 
 // goPanicIdiom reports whether the Go panic call n is one Go's idioms make by

@@ -275,7 +275,7 @@ func TestRecognizeVariations(t *testing.T) {
 		// a comment marker is judged in comments, never as text of code, where it would
 		// match `{ type: ignore }` and strings of other languages (round 7 of the
 		// findings study)
-		{"Do not add `type: ignore`.", nil, rc("python", "typescript"), []string{"pattern `type: ignore` comment /type:\\s*ignore\\b/ comments [python]"}},
+		{"Do not add `type: ignore`.", nil, rc("python", "typescript"), []string{"pattern `type: ignore` comment /(?m)(?:^|//[/!]?|#+|/\\*+|\\*+|--|<!--)[ \\t]*type:\\s*ignore\\b/ comments [python]"}},
 		{"Never add `# type: ignore` comments.", nil, rc("python"), []string{"pattern `# type: ignore` comment"}},
 	} {
 		con := &policy.Constraint{ID: "x", Text: c.text, File: "AGENTS.md", Line: 1, Level: policy.Must, HeaderPath: c.header}
