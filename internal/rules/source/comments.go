@@ -512,8 +512,15 @@ func proseAfterAssignment(l string) bool {
 	if i < 0 || i+1 < len(l) && l[i+1] == '=' {
 		return false
 	}
+	rhs := l[i+1:]
+	for _, m := range []string{" #", " //"} {
+		// "# unused = 0  # Unused variable": the words are the old line's comment
+		if j := strings.Index(rhs, m); j >= 0 {
+			rhs = rhs[:j]
+		}
+	}
 	prev := ""
-	for _, w := range strings.FieldsFunc(l[i+1:], func(r rune) bool { return r == ' ' || r == ',' }) {
+	for _, w := range strings.FieldsFunc(rhs, func(r rune) bool { return r == ' ' || r == ',' }) {
 		plain := len(w) >= 2 && strings.IndexFunc(w, func(r rune) bool { return r < 'a' || r > 'z' }) < 0 && !codeKeyword(w)
 		if plain && prev != "" {
 			return true
