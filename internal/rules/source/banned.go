@@ -1578,7 +1578,19 @@ func elsewherePlaces(s *sentence, rc *recognize.RepoContext) []string {
 		}
 	}
 	if !elsewhere {
-		return nil
+		if !directlyRE.MatchString(s.prose()) {
+			return nil
+		}
+		// "must not read `process.env` directly. Server code reads `env` from
+		// `apps/web/lib/env.ts`": the files the sentence names beside a ban of the
+		// direct use are the way round it, where the direct use belongs
+		var out []string
+		for _, sp := range spans {
+			if p := strings.TrimPrefix(sp, "./"); !strings.ContainsAny(p, "*{ ") && fileSpanRE.MatchString(p) {
+				out = append(out, path.Join(s.c.Scope.Dir, p))
+			}
+		}
+		return out
 	}
 	var out []string
 	for _, sp := range spans {

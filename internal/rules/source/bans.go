@@ -90,8 +90,7 @@ var fillers = set("use", "using", "used", "uses", "call", "calling", "calls", "c
 	"instantiate", "construct", "constructing", "create", "creating", "access", "accessing", "throw",
 	"throwing", "raise", "raising", "catch", "catching", "depend", "depending", "print", "printing", "prints",
 	"log", "logging", "return", "returning", "ship", "commit", "committing", "ever", "manual", "manually",
-	"hand-written", "hardcode", "hardcoded", "hard-coded", "call-sites", "more", "also", "yourself", "read", "reading",
-	"reads")
+	"hand-written", "hardcode", "hardcoded", "hard-coded", "call-sites", "more", "also", "yourself")
 
 // multi-word and single-word prohibitions.
 // "does not" and a bare "not" describe ("it does NOT use `x`"); they do not prohibit.
