@@ -384,3 +384,9 @@ func TestOwnSourceSentences29(t *testing.T) {
 func TestOwnSourceSentences30(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-30.txt", 6)
 }
+
+// TestOwnSourceSentences31: bans of calls in the frames of deprecation, replacement and
+// migration, and their near misses (testdata/own-sentences-source-31.txt).
+func TestOwnSourceSentences31(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-31.txt", 20)
+}

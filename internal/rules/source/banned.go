@@ -63,6 +63,17 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			bans, s = lb, ls
 		}
 	}
+	if len(bans) == 0 {
+		if t := pairedText(c); t != c.Text && strings.ContainsAny(c.Text, strings.Join(crossMarks, "")) {
+			// "❌ `requests.get(url)` → ✅ `httpx.get(url)`": the ban the marks carry
+			pc := *c
+			pc.Text = t
+			ps := itemSentence(&pc, rc)
+			if pb := ps.bans(); len(pb) > 0 {
+				s, bans = ps, pb
+			}
+		}
+	}
 	if rc.Resolvable() || cFamily(rc) {
 		// names the reader above did not read: a span it read as a module or a
 		// call stays its reading ("do not import `log`" is the standard library's)
@@ -1883,8 +1894,12 @@ func (sh shape) query(l string) string {
 			// C# code names a type with its namespace as often as without
 			// (`System.Console.WriteLine`): the member matches under any prefix
 			qualified := q(`^(?:global::)?(?:[A-Za-z_]\w*\.)*` + regexp.QuoteMeta(dotted) + `$`)
+			// a using directive of the name itself (or a namespace under it) imports
+			// a namespace: "migrate away from `Newtonsoft.Json`" is its `using`
+			using := q(`^` + regexp.QuoteMeta(dotted) + `(?:\.|$)`)
 			return fmt.Sprintf(`((member_access_expression) @match (#match? @match %s))
-((qualified_name) @match (#match? @match %s) (#not-inside? @match using_directive namespace_declaration file_scoped_namespace_declaration))`, qualified, qualified)
+((qualified_name) @match (#match? @match %s) (#not-inside? @match using_directive namespace_declaration file_scoped_namespace_declaration))
+((using_directive . (qualified_name) @n) @match (#match? @n %s))`, qualified, qualified, using)
 		case l == engine.LangRuby:
 			// a member is a call without arguments: `Rails.logger`, `binding.pry`
 			if wild {
@@ -2190,12 +2205,19 @@ func directiveRegex(sh shape) string {
 		words[i] = regexp.QuoteMeta(w)
 	}
 	body := strings.Join(words, `\s*`)
-	if !sh.marker {
-		// a directive opens its comment, or a line of it: a comment that names it
-		// in prose ("files with `@ts-strict-ignore`") does not use it (a marker
-		// such as TODO is one wherever it stands)
-		body = `(?m)(?:^|//[/!]?|#+|/\*+|\*+|--|<!--)[ \t]*` + body
+	const opens = `(?m)(?:^|//[/!]?|#+|/\*+|\*+|--|<!--)[ \t]*`
+	if sh.marker && !strings.HasSuffix(sh.text, ":") {
+		// a marker marks when it opens its comment (or a line of it) and says what
+		// follows ("TODO: add tests", "FIXME(ana) leaks", "TODO fix"), or opens a
+		// sentence of it with a colon ("Slow. TODO: cache"); a comment that names
+		// markers ("detects TODO/FIXME markers", "// HACK, KLUDGE - compromises",
+		// a doc example's "FIXME: ..." string) uses none
+		owner := `(?:\([^)]*\))?`
+		return opens + body + owner + `(?::|[ \t]+-|[ \t]+[\w"'\x60]|[ \t]*$)|[.;!?][ \t]+` + body + owner + `:`
 	}
+	// a directive opens its comment, or a line of it: a comment that names it in
+	// prose ("files with `@ts-strict-ignore`") does not use it
+	body = opens + body
 	if strings.HasSuffix(sh.text, ":") {
 		return body
 	}

@@ -434,6 +434,11 @@ func (s *sentence) bans() []ban {
 	var out []ban
 	cls := s.clauses()
 	for ci, cl := range cls {
+		if norm.MixingBan(cl) {
+			continue // "do not mix `X` with `Y`": neither alone is banned
+		}
+		// "We no longer use `X`", "Replace `X` with `Y`": the plain ban they make
+		cl = norm.BanFrames(cl)
 		// "NEVER perform direct writes from a controller: no `->save()`, ...": the
 		// list elaborates the ban before it, and is limited to its place
 		if ci > 0 {

@@ -479,8 +479,12 @@ func focusedTestNamed(s *sentence) bool {
 	if !plain(s) {
 		return false
 	}
-	named := s.hasSpan(focusedTestSpans...) || s.has(words(`\bfocused tests?\b`))
-	return named && (s.negated() || s.banned(focusedTestSpans...))
+	if s.hasSpan(focusedTestSpans...) {
+		return s.negated() || s.banned(focusedTestSpans...)
+	}
+	// "(and pass any focused tests you relied on) ..., but don't duplicate the
+	// suite": the prohibition must be of the focused tests
+	return s.negPhrase(words(`\bfocused tests?\b`))
 }
 
 var jsFocusedTest = &Entry{
@@ -491,9 +495,9 @@ var jsFocusedTest = &Entry{
 	Message:    "focused test `{{match}}`",
 	Suggestion: "remove `.only`: it skips every other test",
 	Variants: jsVariants(jsLangs, `((call_expression function: (member_expression object: (identifier) @o property: (property_identifier) @p)) @match (#any-of? @o "it" "describe" "test" "context" "suite") (#eq? @p "only"))
-((call_expression function: (identifier) @match) (#any-of? @match "fit" "fdescribe"))`, []string{"only", "fit", "fdescribe"},
+((call_expression function: (identifier) @match arguments: (arguments . [(string) (template_string)] . [(arrow_function) (function_expression)])) (#any-of? @match "fit" "fdescribe"))`, []string{"only", "fit", "fdescribe"},
 		[]string{"«describe.only(\"a\", () => {\n  it(\"b\", () => {});\n})»;\n«test.only(\"c\", () => {})»;\n"},
-		[]string{"describe(\"a\", () => {\n  it(\"b\", () => {});\n});\nconst only = 1;\nx.only(1);\n// it.only(\"x\")\n"}),
+		[]string{"describe(\"a\", () => {\n  it(\"b\", () => {});\n});\nconst only = 1;\nx.only(1);\n// it.only(\"x\")\n", "const fit = () => resize();\nfit();\n"}),
 }
 
 // removeBeforeRE: "remove all X before you commit / deploy / open a PR": what must not

@@ -48,6 +48,9 @@ func (catalogueRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 // settles a conflict ("Where there is a conflict between Google-style docstrings and
 // Ruff linting, follow Ruff"), only the main clause names what is asked for.
 func matchingEntries(s *sentence) []*Entry {
+	if norm.MixingBan(s.c.Text) {
+		return nil // "Do not mix `async/await` with `.then()` chains": neither alone
+	}
 	main := s
 	if m, ok := norm.TieBreakerMain(s.c.Text); ok {
 		mc := *s.c
