@@ -34,10 +34,10 @@ func BanFrames(clause string) string {
 	switch {
 	case strings.Contains(low, "replace") && !strings.Contains(low, "placeholder"):
 		if m := frameReplaceRE.FindStringSubmatch(clause); m != nil && !strings.Contains(strings.ToLower(m[3]), "your ") {
-			return m[1] + "use " + m[3] + " instead of " + m[2]
+			return preferOver(m[1], m[3], m[2])
 		}
 		if m := frameReplacedRE.FindStringSubmatch(clause); m != nil {
-			return m[1] + "use " + m[3] + " instead of " + m[2]
+			return preferOver(m[1], m[3], m[2])
 		}
 	case strings.Contains(low, "prefer") && strings.Contains(low, " to `"):
 		return framePreferToRE.ReplaceAllString(clause, "prefer $1 over $2")
@@ -56,6 +56,12 @@ func BanFrames(clause string) string {
 		}
 	}
 	return clause
+}
+
+// preferOver writes "use Y instead of X", the clause's closing mark kept at its end.
+func preferOver(lead, use, over string) string {
+	trimmed := strings.TrimRight(use, ".;!")
+	return lead + "use " + trimmed + " instead of " + over + use[len(trimmed):]
 }
 
 // MixingBan reports a clause that forbids using two things together ("Do not mix

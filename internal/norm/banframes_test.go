@@ -1,0 +1,25 @@
+package norm
+
+import "testing"
+
+func TestBanFrames(t *testing.T) {
+	for in, want := range map[string]string{
+		"Replace `moment()` calls with `dayjs()`.":                                         "use `dayjs()` instead of `moment()` calls.",
+		"`GlobalScope.launch` should be replaced by a structured `viewModelScope.launch`.": "use `viewModelScope.launch` instead of `GlobalScope.launch`.",
+		"We no longer use `ioutil.ReadFile`":                                               "do not use `ioutil.ReadFile`",
+		"Migrate away from `Newtonsoft.Json`":                                              "do not use `Newtonsoft.Json`",
+		"Prefer `structuredClone()` to `JSON.parse(JSON.stringify(x))`":                    "prefer `structuredClone()` over `JSON.parse(JSON.stringify(x))`",
+		"Since Java 9, `new Integer(x)` is deprecated":                                     "`new Integer(x)` is deprecated",
+		// not frames of a ban
+		"Replace `YOUR_API_KEY` with your own key":                    "Replace `YOUR_API_KEY` with your own key",
+		"In v2 the `Client.Do` method was replaced by `Client.Send`.": "In v2 the `Client.Do` method was replaced by `Client.Send`.",
+		"Use `prefer-const` to catch reassignments":                   "Use `prefer-const` to catch reassignments",
+	} {
+		if got := BanFrames(in); got != want {
+			t.Errorf("BanFrames(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if !MixingBan("Do not mix `async/await` with `.then()` chains") || MixingBan("Do not use `.then()`; use `await`") {
+		t.Error("MixingBan: a ban of mixing two things is no ban of either, and only such a ban is one")
+	}
+}
