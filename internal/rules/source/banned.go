@@ -334,7 +334,16 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		}
 		// "All HTTP requests go through `app/clients/http.py`; don't import
 		// `requests` anywhere else": the place the sentence names is where it stays
-		r.Scope.Exclude = uniq.Values(append(r.Scope.Exclude, elsewherePlaces(s, rc)...))
+		if places := elsewherePlaces(s, rc); len(places) > 0 {
+			r.Scope.Exclude = uniq.Values(append(r.Scope.Exclude, places...))
+			// a rule that keeps a thing to one module is the application's: its
+			// tests and its tooling (deploy and benchmark scripts) set up their
+			// environment themselves ("No `os.getenv()` calls outside of `const.py`")
+			for _, l := range langs {
+				r.Scope.Exclude = append(r.Scope.Exclude, testGlobs(l)...)
+			}
+			r.Scope.Exclude = uniq.Values(append(append(r.Scope.Exclude, notShippedGlobs...), "**/deploy/**", "**/benchmark/**"))
+		}
 		// "use `parseJSON` from `@ai-sdk/provider-utils`": the package that provides
 		// the replacement implements it with the banned API.
 		for _, d := range replacementPackages(s, rc) {
@@ -673,6 +682,8 @@ type shape struct {
 	// attrArgs: the arguments a Rust attribute is banned with ("dead_code" of
 	// `#[allow(dead_code)]`); "" bans the attribute with any.
 	attrArgs string
+	// called: the span was written as a call (`Path.write_text()`), not a reference.
+	called bool
 	// docLangs: the languages whose documentation writes the span so (Ruby's
 	// `#tap`, `Object#send`), when they are narrower than the shape's kind.
 	docLangs []string
@@ -820,6 +831,11 @@ func parseShape(b ban) (shape, bool) {
 	}
 	if m := callRE.FindStringSubmatch(sp); m != nil {
 		args := strings.TrimSpace(sp[strings.IndexByte(sp, '(')+1 : len(sp)-1])
+		if alt := callRE.FindStringSubmatch(strings.TrimSpace(b.instead)); alt != nil && alt[2] == m[2] && strings.TrimSpace(b.instead) != sp {
+			// "`logger.error("%s", value)` not `logger.error(value)`": the same call
+			// with other arguments is prescribed, so the ban is of that form of it
+			return exampleShape(b, sp)
+		}
 		arg := ""
 		switch {
 		case particularArgRE.MatchString(args) && !placeholderArg(args):
@@ -840,11 +856,11 @@ func parseShape(b ban) (shape, bool) {
 			// "never call `obj.delete()`": the method, whatever the receiver
 			return shape{kind: "method", name: segs[len(segs)-1], arg: arg}, true
 		case m[1] == ".":
-			return shape{kind: "member", segs: segs, name: segs[len(segs)-1], arg: arg}, true
+			return shape{kind: "member", segs: segs, name: segs[len(segs)-1], arg: arg, called: true}, true
 		case len(segs) == 1:
 			return shape{kind: "call", name: segs[0], arg: arg}, true
 		default:
-			return shape{kind: "member", segs: segs, name: segs[len(segs)-1], arg: arg}, true
+			return shape{kind: "member", segs: segs, name: segs[len(segs)-1], arg: arg, called: true}, true
 		}
 	}
 	if m := dotMethodRE.FindStringSubmatch(sp); m != nil {
@@ -1360,6 +1376,12 @@ func (sh shape) display(b ban) string {
 	return "`" + b.span + "`"
 }
 
+// classLike reports a name written as a class's (`Path`, `HttpClient`): a capital, then
+// a lower-case letter somewhere.
+func classLike(name string) bool {
+	return name != "" && name[0] >= 'A' && name[0] <= 'Z' && strings.ToUpper(name) != name
+}
+
 // dottedNameRE is a qualified name: `yaml.load`, `os.path.join`.
 var dottedNameRE = lazyre.New(`^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$`)
 
@@ -1570,7 +1592,7 @@ var scratchRE = lazyre.New(`\bfor (?:quick |local |your own |ad[- ]hoc )?(?:expe
 // `play.ts` for quick experimentation"): code there is no part of the project, so
 // a ban of a construct does not hold in them.
 // elsewhereRE: a ban that holds everywhere but the place the sentence names.
-var elsewhereRE = lazyre.New(`\b(?:anywhere|everywhere|somewhere) else\b|\belsewhere\b|\boutside (?:of )?(?:it|that|this|them|those|these|` + "`" + `)`)
+var elsewhereRE = lazyre.New(`\b(?:anywhere|everywhere|somewhere) else\b|\belsewhere\b|\boutside (?:of )?(?:it|that|this|them|those|these|CODE\b|` + "`" + `)`)
 
 // elsewherePlaces are the files and folders a ban "anywhere else" leaves out: every
 // path the sentence, or another clause of its line, names ("Only `db/conn.go` opens
@@ -1608,6 +1630,9 @@ func elsewherePlaces(s *sentence, rc *recognize.RepoContext) []string {
 		p := strings.TrimPrefix(sp, "./")
 		switch {
 		case strings.ContainsAny(p, "*{ "):
+		case fileSpanRE.MatchString(p) && !strings.Contains(p, "/"):
+			// "outside of `const.py`": the file of that name, wherever it lives
+			out = append(out, path.Join(s.c.Scope.Dir, "**", p))
 		case fileSpanRE.MatchString(p):
 			out = append(out, path.Join(s.c.Scope.Dir, p))
 		case strings.HasSuffix(p, "/") && looksLikeDir(p):
@@ -1850,6 +1875,12 @@ func (sh shape) query(l string) string {
 		case l == engine.LangPython:
 			if wild {
 				return fmt.Sprintf(`((attribute object: (_) @o) @match (#eq? @o %s))`, q(recv))
+			}
+			if sh.called && classLike(sh.segs[len(sh.segs)-2]) {
+				// "use `atomic_write()` instead of `Path.write_text()`": a class's
+				// method named with its class is banned where it is called; a test
+				// that keeps `original = Path.write_text` to patch it calls nothing
+				return fmt.Sprintf(`((call function: (attribute) @match) (#eq? @match %s))`, q(dotted))
 			}
 			return fmt.Sprintf(`((attribute) @match (#eq? @match %s))`, q(dotted))
 		case l == engine.LangGo:

@@ -423,7 +423,7 @@ var (
 		Name:  "commented-out-code",
 		Title: "commented-out code",
 		Names: func(s *sentence) bool {
-			return strings.Contains(s.norm, "comment") && (mentions(s, "commented", "comment out", "commenting out", "code in comments", "code left in comments") && s.has(commentedOutRE)) && !s.has(words(`\btests? (?:\w+ )?commented[- ]out\b|\bcommented[- ]out tests?\b`)) && (s.negated() || s.has(words(`\b(?:remove|delete|clean up|strip)\b`))) && !s.has(words(`\b(?:are|is) exempt\b|\bexcept\b|\bexempt\b`))
+			return strings.Contains(s.norm, "comment") && (mentions(s, "commented", "comment out", "commenting out", "code in comments", "code left in comments") && s.has(commentedOutRE)) && !s.has(words(`\btests? (?:\w+ )?commented[- ]out\b|\bcommented[- ]out\b[^.;]{0,40}?\btests?\b`)) && (s.negated() || s.has(words(`\b(?:remove|delete|clean up|strip)\b`))) && !s.has(words(`\b(?:are|is) exempt\b|\bexcept\b|\bexempt\b`))
 		},
 		ClaimPrefixes: []string{""},
 		Warn:          alwaysWarn,

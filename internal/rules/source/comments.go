@@ -497,7 +497,7 @@ var leadingTagRE = lazyre.New(`^(?:<[a-zA-Z][^>]*>\s*)+`)
 // codeLike reports a comment line that reads as code, not prose.
 func codeLike(l string) bool {
 	l = strings.TrimSpace(l)
-	if l == "" || proseMarkRE.MatchString(l) || fileNameRE.MatchString(l) || strings.ContainsAny(l, "²³≈×÷→≤≥±√∑") {
+	if l == "" || proseMarkRE.MatchString(l) || fileNameRE.MatchString(l) || strings.ContainsAny(l, "²³≈×÷→≤≥±√∑—") {
 		// (a formula written with mathematics' own signs is arithmetic explained)
 		return false
 	}
@@ -509,10 +509,10 @@ func codeLike(l string) bool {
 // default"): two plain words in a row that no language writes so.
 func proseAfterAssignment(l string) bool {
 	i := strings.IndexByte(l, '=')
-	if i < 0 || i+1 < len(l) && l[i+1] == '=' {
+	if i < 0 {
 		return false
 	}
-	rhs := l[i+1:]
+	rhs := strings.TrimLeft(l[i+1:], "=") // "attempts == 0 — guard" reads as "=" does
 	for _, m := range []string{" #", " //"} {
 		// "# unused = 0  # Unused variable": the words are the old line's comment
 		if j := strings.Index(rhs, m); j >= 0 {
@@ -521,6 +521,7 @@ func proseAfterAssignment(l string) bool {
 	}
 	prev := ""
 	for _, w := range strings.FieldsFunc(rhs, func(r rune) bool { return r == ' ' || r == ',' }) {
+		w = strings.Trim(w, ".;:()[]'\"") // "degraded (accent);", "both trip."
 		plain := len(w) >= 2 && strings.IndexFunc(w, func(r rune) bool { return r < 'a' || r > 'z' }) < 0 && !codeKeyword(w)
 		if plain && prev != "" {
 			return true
