@@ -73,3 +73,17 @@ func MixingBan(clause string) bool {
 	}
 	return frameMixRE.MatchString(clause)
 }
+
+// frameAddToRE: "add to `X`", "never append entries to `X`": the span is the container
+// things are added to.
+var frameAddToRE = lazyre.New("(?i)\\b(?:add|adding|append|appending|insert|inserting|put|putting)\\s+(?:[a-z][\\w-]*\\s+){0,2}?(?:to|into)\\s+(?:the\\s+)?`")
+
+// AddsToContainer reports a clause that forbids adding to a code span ("never add to
+// `_GRANDFATHERED`"): what is forbidden is a new entry, not the container's name.
+func AddsToContainer(clause string) bool {
+	low := strings.ToLower(clause)
+	if !strings.Contains(low, " to `") && !strings.Contains(low, " into `") {
+		return false
+	}
+	return frameAddToRE.MatchString(clause)
+}

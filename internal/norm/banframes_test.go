@@ -22,4 +22,8 @@ func TestBanFrames(t *testing.T) {
 	if !MixingBan("Do not mix `async/await` with `.then()` chains") || MixingBan("Do not use `.then()`; use `await`") {
 		t.Error("MixingBan: a ban of mixing two things is no ban of either, and only such a ban is one")
 	}
+	if !AddsToContainer("never add to `_GRANDFATHERED`") || !AddsToContainer("Do not append new entries to `ALLOWED_HOSTS`") ||
+		AddsToContainer("Don't add `lodash` to `package.json`") || AddsToContainer("Never call `eval()`") {
+		t.Error("AddsToContainer: the span is the container only after \"add to\"")
+	}
 }

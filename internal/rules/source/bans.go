@@ -434,8 +434,10 @@ func (s *sentence) bans() []ban {
 	var out []ban
 	cls := s.clauses()
 	for ci, cl := range cls {
-		if norm.MixingBan(cl) {
-			continue // "do not mix `X` with `Y`": neither alone is banned
+		if norm.MixingBan(cl) || norm.AddsToContainer(cl) {
+			// "do not mix `X` with `Y`": neither alone is banned; "never add to
+			// `_ALLOWED`": a new entry is, not the list
+			continue
 		}
 		// "We no longer use `X`", "Replace `X` with `Y`": the plain ban they make
 		cl = norm.BanFrames(cl)
