@@ -36,3 +36,38 @@ func PronounSubject(text string) bool {
 	// "these components must", "such helpers never"
 	return ws[0] != "it" && ws[0] != "they" && len(ws) > 2 && pronounVerb(ws[2])
 }
+
+// BehaviourSubject reports whether the sentence says what a named thing does not do,
+// in the third person ("NEW never calls `finishEventEntry`", "The worker does not
+// use `X`"): a statement about that thing, which may be a finding or a description,
+// and whose subject heed cannot locate in code.
+func BehaviourSubject(text string) bool {
+	ws := strings.Fields(strings.ToLower(strings.TrimLeft(text, "-*•>#0123456789.) \t")))
+	for i := 1; i < len(ws)-1 && i <= 4; i++ {
+		verb := strings.Trim(ws[i+1], "*_,.;:")
+		if i+2 < len(ws) && (ws[i] == "does" || ws[i] == "doesn't") {
+			if ws[i] == "does" && ws[i+1] == "not" {
+				verb = strings.Trim(ws[i+2], "*_,.;:")
+				return thirdPersonSubject(ws[:i]) && verb != "" && !pronounVerb(verb)
+			}
+			return ws[i] == "doesn't" && thirdPersonSubject(ws[:i])
+		}
+		if ws[i] == "never" && len(verb) > 3 && strings.HasSuffix(verb, "s") && !strings.HasSuffix(verb, "ss") {
+			return thirdPersonSubject(ws[:i])
+		}
+	}
+	return false
+}
+
+// thirdPersonSubject reports whether words are a subject other than the reader's: no
+// "you", "we", "I", no imperative or modal among them.
+func thirdPersonSubject(ws []string) bool {
+	for _, w := range ws {
+		w = strings.Trim(w, "*_`")
+		switch w {
+		case "you", "we", "i", "please", "always", "never", "do", "don't", "avoid", "must", "should", "and", "or", "but", "if", "when":
+			return false
+		}
+	}
+	return len(ws) > 0
+}

@@ -86,3 +86,21 @@ func TestPlaceSubject(t *testing.T) {
 		}
 	}
 }
+
+func TestBehaviourSubject(t *testing.T) {
+	for text, want := range map[string]bool{
+		"NEW never calls `finishEventEntry`.":              true,
+		"The worker does not use `time.sleep`.":            true,
+		"**NEW never calls `finishEventEntry`.** The flow": true,
+		"Never call `finishEventEntry`.":                   false,
+		"You never call `eval`.":                           false,
+		"Do not use `eval`.":                               false,
+		"Components must not call `fetch` directly.":       false,
+		"We never use `var`.":                              false,
+		"Always avoid `any`; it never helps.":              false,
+	} {
+		if got := BehaviourSubject(text); got != want {
+			t.Errorf("BehaviourSubject(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

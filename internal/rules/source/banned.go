@@ -283,6 +283,11 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			// the ban holds in, another sentence says ("`*Base` components")
 			warnOnly(&r, " (the sentence's subject is named in another sentence)")
 		}
+		if r.Severity == policy.SeverityError && len(r.Scope.Globs) == 0 && norm.BehaviourSubject(cmp.Or(b.clause, s.c.Text)) {
+			// "NEW never calls `finishEventEntry`": what one thing does not do, a
+			// finding or a description, in code heed cannot tell apart
+			warnOnly(&r, " (the sentence says what its subject does not do)")
+		}
 		if b.soft || b.bare || s.inferred {
 			// a name in plain words ("never raw malloc") is read with less certainty
 			// than a span
@@ -421,7 +426,29 @@ func banTableRow(c *policy.Constraint) (cells []string, banCol, doCol int, ok bo
 	if banCol < 0 || doCol < 0 {
 		return nil, 0, 0, false
 	}
+	if len(heads) > 2 && comparisonColumns(heads[banCol], heads[doCol]) {
+		// "| Field | OLD | NEW |": two versions compared aspect by aspect, not a
+		// ban of the old one's names
+		return nil, 0, 0, false
+	}
 	return cells, banCol, doCol, true
+}
+
+// comparisonColumns reports a pair of columns that name two versions of a thing (old
+// and new, before and after, legacy and current) rather than what to avoid and what
+// to use.
+func comparisonColumns(ban, do string) bool {
+	b := strings.ToLower(strings.Trim(strings.TrimSpace(ban), "*_ "))
+	d := strings.ToLower(strings.Trim(strings.TrimSpace(do), "*_ "))
+	weak := func(h string, ws ...string) bool {
+		for _, w := range ws {
+			if h == w || strings.HasPrefix(h, w+" (") {
+				return true
+			}
+		}
+		return false
+	}
+	return weak(b, "old", "legacy", "before") && weak(d, "new", "after", "current")
 }
 
 var (

@@ -611,7 +611,7 @@ func tableNameBans(c *policy.Constraint) []ban {
 			doCol = i
 		}
 	}
-	if banCol < 0 || doCol < 0 {
+	if banCol < 0 || doCol < 0 || len(heads) > 2 && comparisonColumns(heads[banCol], heads[doCol]) {
 		return nil
 	}
 	alt := strings.Trim(strings.TrimSpace(cells[doCol]), "`*_")
