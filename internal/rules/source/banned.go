@@ -1403,6 +1403,17 @@ func (sh shape) display(b ban) string {
 	return "`" + b.span + "`"
 }
 
+// languageKeyword reports a word that is a keyword of a language heed reads
+// (`lambda`, `global`, `async`): no package is named so.
+func languageKeyword(w string) bool {
+	switch w {
+	case "lambda", "global", "nonlocal", "assert", "del", "pass", "yield", "with", "async", "await", "var", "let",
+		"const", "goto", "static", "final", "unsafe", "extern", "mut", "impl", "dyn", "typeof", "instanceof", "void":
+		return true
+	}
+	return keywordVariants(w) != nil
+}
+
 // classLike reports a name written as a class's (`Path`, `HttpClient`): a capital, then
 // a lower-case letter somewhere.
 func classLike(name string) bool {

@@ -663,7 +663,11 @@ func repoPackageRules(s *sentence, rc *recognize.RepoContext, b ban) ([]policy.R
 			// architecture rules' to read), not imports of the same last name
 			return nil, "", false
 		}
-		ref, ok = resolveImported(name, rc)
+		if !languageKeyword(name) {
+			// (a keyword no manifest declares is no package the source imports,
+			// and looking would parse the tree for nothing: "Don't use `lambda`")
+			ref, ok = resolveImported(name, rc)
+		}
 	}
 	if !ok && b.instead == "" && !b.bare {
 		// "`python-dateutil` is banned; use `pendulum`." read as two constraints, or

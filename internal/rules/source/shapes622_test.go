@@ -145,3 +145,23 @@ func TestBanBesideAnUnlocatedOneWarns(t *testing.T) {
 		}
 	}
 }
+
+// A ban of a language's keyword never asks what packages the source imports: the
+// answer costs a parse of the tree (a fifth of a second on Django) and no package is
+// named so.
+func TestKeywordBanReadsNoImports(t *testing.T) {
+	for _, text := range []string{"Don't use `lambda`.", "Don't use `global` statements.", "Never use `assert` statements."} {
+		asked := false
+		rc := &recognize.RepoContext{Languages: []string{"python"}, SourceImports: func() []recognize.ImportedModule {
+			asked = true
+			return nil
+		}}
+		con := &policy.Constraint{ID: "x", Text: text, File: "AGENTS.md", Line: 1, Level: policy.Must}
+		if rs := recognizeAll(con, rc); len(rs) == 0 {
+			t.Errorf("%q: no rule", text)
+		}
+		if asked {
+			t.Errorf("%q: the source's imports were read", text)
+		}
+	}
+}
