@@ -1,6 +1,7 @@
 package source
 
 import (
+	"regexp"
 	"strings"
 	"sync"
 
@@ -21,7 +22,36 @@ func (c *queryCheck) Declares(f *engine.File) (string, int, bool) {
 	if len(c.names) == 0 || f == nil {
 		return "", 0, false
 	}
+	if re := c.declShape(); re != nil && !re.Match(f.Content) {
+		// no line of the file has a declaration's shape around a name: no parse
+		// (the self-validation asks every file that mentions `print`)
+		return "", 0, false
+	}
 	return declaredIn(f.Lang, f.Content, c.names)
+}
+
+// declarationShape matches a line that could declare one of names in any language
+// heed reads: a declaration keyword, a type or a receiver before the name
+// ("def print", "func (s *S) Open", "public void run("), or the name assigned at the
+// start of a line (a constant). A file without such a line declares none of them; a
+// line with one may, and is parsed. nil when the names make no expression.
+func declarationShape(names []string) *regexp.Regexp {
+	var alts []string
+	for _, n := range names {
+		if n != "" {
+			alts = append(alts, regexp.QuoteMeta(n))
+		}
+	}
+	if len(alts) == 0 {
+		return nil
+	}
+	n := `(?:` + strings.Join(alts, "|") + `)`
+	re, err := regexp.Compile(`(?m)\b(?:def|class|function|func|fn|const|let|var|val|type|interface|struct|enum|trait|module|object|record|macro_rules!|alias|sub|define)\s+(?:[\w.*&]+\s+)?` + n + `\b` +
+		`|\bfunc\s*\([^)]*\)\s*` + n + `\b|[\w>\]?*&]\s+` + n + `\s*(?:[(<{;:]|=[^=])|^\s*(?:export\s+)?` + n + `\s*(?::[^=\n]*)?=[^=]|\b` + n + `\s*=\s*(?:function|lambda|\(|async)|\bas\s+` + n + `\b`)
+	if err != nil {
+		return nil
+	}
+	return re
 }
 
 // declaredIn returns the first of names that src, code of language l, declares, and

@@ -152,6 +152,9 @@ type queryCheck struct {
 	exclude  int
 	nolint   []string
 	names    []string // the names of code the rule bans (QueryParams.Names)
+	// declShape: a line that could declare one of names (declarationShape), built on
+	// first use
+	declShape func() *regexp.Regexp
 	// suites resolves testify suites for "require-suites", once per evidence.
 	suitesMu   sync.Mutex
 	suitesEv   *engine.Evidence
@@ -188,6 +191,7 @@ func compileQuery(rule *policy.Rule) (engine.Check, error) {
 	}
 	c.nolint = p.Nolint
 	c.names = p.Names
+	c.declShape = sync.OnceValue(func() *regexp.Regexp { return declarationShape(c.names) })
 	var err error
 	if c.replace, err = replacementOf(rule, p.Replace); err != nil {
 		return nil, err
