@@ -1,6 +1,7 @@
 package source
 
 import (
+	"bytes"
 	"regexp"
 	"strings"
 	"sync"
@@ -22,12 +23,45 @@ func (c *queryCheck) Declares(f *engine.File) (string, int, bool) {
 	if len(c.names) == 0 || f == nil {
 		return "", 0, false
 	}
-	if re := c.declShape(); re != nil && !re.Match(f.Content) {
+	if re := c.declShape(); re != nil && !declarationLine(f.Content, c.names, re) {
 		// no line of the file has a declaration's shape around a name: no parse
 		// (the self-validation asks every file that mentions `print`)
 		return "", 0, false
 	}
 	return declaredIn(f.Lang, f.Content, c.names)
+}
+
+// declarationLine reports whether a line of src that holds one of names as a word has
+// the shape re: the lines are found by a scan and only they are matched, which costs
+// far less than matching the expression over the whole file.
+func declarationLine(src []byte, names []string, re *regexp.Regexp) bool {
+	for _, n := range names {
+		if n == "" {
+			continue
+		}
+		for from := 0; ; {
+			i := bytes.Index(src[from:], []byte(n))
+			if i < 0 {
+				break
+			}
+			start, end := from+i, from+i+len(n)
+			from = end
+			if start > 0 && wordByte(src[start-1]) || end < len(src) && wordByte(src[end]) {
+				continue
+			}
+			ls := bytes.LastIndexByte(src[:start], '\n') + 1
+			le := bytes.IndexByte(src[end:], '\n')
+			if le < 0 {
+				le = len(src)
+			} else {
+				le += end
+			}
+			if re.Match(src[ls:le]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // declarationShape matches a line that could declare one of names in any language

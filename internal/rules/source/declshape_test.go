@@ -28,5 +28,8 @@ func TestDeclarationShape(t *testing.T) {
 		if got := re.MatchString(src); got != want {
 			t.Errorf("%q: shape %v, want %v", src, got, want)
 		}
+		if got := declarationLine([]byte(src), []string{"helper"}, re); got != want {
+			t.Errorf("%q: a declaration's line %v, want %v", src, got, want)
+		}
 	}
 }
