@@ -20,7 +20,7 @@ var secretNounRE = lazyre.New(`(?i)\b(?:secrets?|credentials?|api[ -]?keys?|acce
 var secretWeakNounRE = lazyre.New(`(?i)\b(?:tokens?|keys)\b`)
 
 // notSecretRE: the words that make "tokens" or "keys" something else.
-var notSecretRE = lazyre.New(`(?i)\b(?:design|colou?rs?|css|theme|styles?|styling|spacing|typography|fonts?|lexer|parser|syntax|translations?|i18n|locales?|locali[sz]ation|cache|caching|primary|foreign|sort|react|props?|dictionar(?:y|ies)|json|yaml|map|query|registry|feature|flags?|llm|prompt|context)\b`)
+var notSecretRE = lazyre.New(`(?i)\b(?:design|colou?rs?|css|s[ac]ss|less|stylesheets?|patternfly|theme|styles?|styling|spacing|typography|fonts?|lexer|parser|syntax|translations?|i18n|locales?|locali[sz]ation|cache|caching|primary|foreign|sort|react|props?|dictionar(?:y|ies)|json|yaml|map|query|registry|feature|flags?|llm|prompt|context)\b`)
 
 // secretEmbed: "embed ... in the code", the verb ("connection strings with embedded
 // credentials" describes the strings).

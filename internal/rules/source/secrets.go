@@ -196,6 +196,7 @@ func (secretsRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoContex
 	// tests, fixtures and examples hold keys made up for them
 	sc.Exclude = append(append(sc.Exclude, layout.AllGlobs(layout.Any)...),
 		"**/testdata/**", "**/fixtures/**", "**/__fixtures__/**", "**/*fixture*", "**/examples/**", "**/example/**", "**/samples/**",
+		"**/cypress/**", "**/e2e/**", "**/__tests__/**", "**/__mocks__/**", "**/mocks/**", "**/*.mock.*", "**/*mocks*",
 		"**/benchmarks/**", "**/Benchmarks/**",
 		"**/*.example", "**/*.sample", "**/*.template", "**/.env.example", "**/.env.test", "**/.env.testing",
 		// a secret scanner's baseline holds hashes of the findings it allows, not
