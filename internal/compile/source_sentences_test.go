@@ -390,3 +390,10 @@ func TestOwnSourceSentences30(t *testing.T) {
 func TestOwnSourceSentences31(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-31.txt", 20)
 }
+
+// TestOwnSourceSentences32: list items whose bold label places the rule, names its
+// topic or an exception, or a part of the code heed cannot locate
+// (testdata/own-sentences-source-32.txt).
+func TestOwnSourceSentences32(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-32.txt", 14)
+}

@@ -87,3 +87,81 @@ func AddsToContainer(clause string) bool {
 	}
 	return frameAddToRE.MatchString(clause)
 }
+
+// frameOnlyFileRE: "`P` is the only file that may call `X`", "only `P` may import `X`":
+// a ban of X outside P in the positive.
+var frameOnlyFileRE = lazyre.New("(?i)^(\\W*)(?:(`[^`]+`) (?:is|are) the only (?:files?|places?|modules?|packages?)(?: (?:that|which|allowed to))?|only (`[^`]+`)) (?:may |can |is allowed to |are allowed to |should )?(call|use|import|read|open|touch)s? (`[^`]+`)")
+
+// OnlyPlaceFrame rewrites a clause that names the one place allowed to use a thing
+// into the ban it makes elsewhere ("do not call `fetch` outside `src/lib/http.ts`");
+// any other clause is returned as it is.
+func OnlyPlaceFrame(clause string) string {
+	low := strings.ToLower(clause)
+	if !strings.Contains(low, "the only ") && !strings.Contains(low, "only `") {
+		return clause
+	}
+	m := frameOnlyFileRE.FindStringSubmatch(clause)
+	if m == nil {
+		return clause
+	}
+	place := m[2]
+	if place == "" {
+		place = m[3]
+	}
+	return m[1] + "do not " + strings.ToLower(m[4]) + " " + m[5] + " outside " + place + clause[len(m[0]):]
+}
+
+// ItemLabel is the label a list item opens with, "" when it has none: a few words
+// before a colon or a dash ("Async code: never ...", "Blocking in Reconcile — use
+// ..."), with no verb of a rule and no end of a sentence among them.
+func ItemLabel(text string) string {
+	text = strings.TrimSpace(text)
+	end := -1
+	for _, sep := range []string{": ", " — ", " – ", " - "} {
+		if i := strings.Index(text, sep); i > 0 && (end < 0 || i < end) {
+			end = i
+		}
+	}
+	if end < 2 || end > 60 || strings.ContainsAny(text[:end], ".;!?") {
+		return ""
+	}
+	label := strings.TrimSpace(text[:end])
+	if len(strings.Fields(label)) > 6 {
+		return ""
+	}
+	for _, w := range strings.Fields(strings.ToLower(label)) {
+		switch strings.Trim(w, "*_`()") {
+		case "never", "not", "don't", "do", "must", "should", "always", "avoid", "use", "no", "prefer", "is", "are", "may", "can":
+			return "" // a sentence, not a label
+		}
+	}
+	return label
+}
+
+// labelRegionRE: a label that names a part of the code by what it is, which no path
+// locates: "Async code", "Handlers", "Hot loops", "Blocking in Reconcile".
+var labelRegionRE = lazyre.New("(?i)^(?:[a-z][\\w-]* )?code$|^(?:(?:http|api|request|event|route|grpc|message) )?(?:handlers?|controllers?|views?|migrations?|resolvers?|reducers?|middlewares?|serializers?|callbacks?|workers?|jobs?|hot (?:loops?|paths?)|(?:inner |tight )?loops?|render(?:ing)? (?:paths?|loops?))$|(?-i:\\bin [A-Z]\\w*$)|\\bin (?:hot|tight|inner) (?:loops?|paths?)$")
+
+// LabelRegion is the part of the code a label limits its item to when no path
+// locates it ("Async code", "Handlers", "in Reconcile"), "" otherwise: topics
+// ("Security", "Performance"), languages, tests and production code are no region.
+func LabelRegion(label string) string {
+	l := strings.TrimSpace(strings.Trim(label, "*_ "))
+	if l == "" || strings.Contains(l, "`") {
+		return ""
+	}
+	low := strings.ToLower(l)
+	for _, w := range []string{"production", "test", "library", "app ", "application", "source", "shipped", "runtime", "new code", "all code", "our code", "non-test", "python", "rust", "go code", "java", "kotlin", "typescript", "javascript", "ruby", "c# ", "php"} {
+		if strings.Contains(low+" ", w) {
+			return ""
+		}
+	}
+	if !strings.Contains(low, "code") && !strings.Contains(low, " in ") && !strings.Contains(low, "loop") && !strings.Contains(low, "path") &&
+		!strings.HasSuffix(low, "s") && !strings.HasSuffix(low, "r") && !strings.HasSuffix(low, "w") && !strings.HasSuffix(low, "n") {
+		return ""
+	}
+	if labelRegionRE.MatchString(l) {
+		return l
+	}
+	return ""
+}

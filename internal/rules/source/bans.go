@@ -440,7 +440,7 @@ func (s *sentence) bans() []ban {
 			continue
 		}
 		// "We no longer use `X`", "Replace `X` with `Y`": the plain ban they make
-		cl = norm.BanFrames(cl)
+		cl = norm.BanFrames(norm.OnlyPlaceFrame(cl))
 		// "NEVER perform direct writes from a controller: no `->save()`, ...": the
 		// list elaborates the ban before it, and is limited to its place
 		if ci > 0 {

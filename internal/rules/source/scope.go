@@ -289,6 +289,11 @@ func (s *sentence) unknownRegionIn(rc *recognize.RepoContext) string {
 	if r := norm.UnlocatedRegion(s.prose()); r != "" {
 		return r
 	}
+	if r := norm.LabelRegion(norm.ItemLabel(s.c.Text)); r != "" {
+		// "- **Async code**: never call `requests.get()`", "**Blocking in
+		// Reconcile** — ... not `time.Sleep`": the item's label is its place
+		return r
+	}
 	// "outside of explicit FFI bindings": an exception heed cannot locate either
 	// (in the clause that bans: "Margin sits outside the width" only describes)
 	for _, cl := range s.clauses() {
@@ -450,6 +455,15 @@ func ruleScopeOf(s *sentence, rc *recognize.RepoContext, langs []string) (sc pol
 		sc.Globs = append(sc.Globs, gs...)
 	} else if gs := s.leadingPathGlobs(leadingForRE.FindString(s.prose())); len(gs) > 0 {
 		sc.Globs = append(sc.Globs, gs...)
+	}
+	if label := norm.ItemLabel(s.c.Text); label != "" && len(sc.Globs) == 0 {
+		// "- **Database layer (`db/`)**: never use `fmt.Println`": the folder the
+		// item's label names is the rule's place
+		for _, sp := range spansIn(label) {
+			if p := strings.TrimSpace(sp); looksLikeDir(p) {
+				sc.Globs = append(sc.Globs, dirGlob(nestedDir(s, rc, p)))
+			}
+		}
 	}
 	for _, cl := range s.clauses() {
 		// "generated files under `src/gen/` are exempt": the folder of a clause
