@@ -848,16 +848,7 @@ func permittedPlaces(s *sentence, rc *recognize.RepoContext, langs []string) []s
 	if rc == nil {
 		return nil
 	}
-	var own []string
-	for _, sp := range s.spans {
-		if _, isPath := pathGlob(sp); !isPath {
-			own = append(own, sp)
-			if name, ok := strings.CutSuffix(sp, "()"); ok && name != "" {
-				// "Never use `print()`" and "`print` is fine in `scripts/`"
-				own = append(own, name)
-			}
-		}
-	}
+	own := codeSpans(s)
 	plain := false
 	if len(own) == 0 {
 		// "Avoid lodash": the names a sentence bans in plain words
@@ -919,6 +910,22 @@ func placesPermitted(os, s *sentence, rc *recognize.RepoContext, langs []string)
 	return places
 }
 
+// codeSpans are the sentence's spans that are code, not paths, each also by its name
+// alone when written as a call ("Never use `print()`" and "`print` is fine in
+// `scripts/`").
+func codeSpans(s *sentence) []string {
+	var own []string
+	for _, sp := range s.spans {
+		if _, isPath := pathGlob(sp); !isPath {
+			own = append(own, sp)
+			if name, ok := strings.CutSuffix(sp, "()"); ok && name != "" {
+				own = append(own, name)
+			}
+		}
+	}
+	return own
+}
+
 // exceptionAt is where the clause's exception starts, or past its end.
 func exceptionAt(cl string) int {
 	if at := norm.ExceptionAt(cl); at >= 0 {
@@ -931,12 +938,7 @@ func exceptionAt(cl string) int {
 // what the sentence bans: a pronoun for it ("may use it"), its code, or printing
 // when the ban is of a printing call ("may print to stdout").
 func permitsTheBanned(s *sentence, perm string) bool {
-	var own []string
-	for _, sp := range s.spans {
-		if _, isPath := pathGlob(sp); !isPath {
-			own = append(own, strings.TrimSuffix(sp, "()"))
-		}
-	}
+	own := codeSpans(s)
 	if len(own) == 0 {
 		return false
 	}
