@@ -24,6 +24,8 @@ func TestHardcodedSecretsBan(t *testing.T) {
 		{"Never write raw sensitive data to durable artifacts. This includes passwords, API keys, connection strings with embedded credentials.", false, false},
 		{"Don't embed API keys in the binary.", true, false},
 		{"**SCSS with PF tokens only** when PF has no built-in functionality: must use `var(--pf-t--*)` tokens, not hardcoded values.", false, false},
+		{"If truly unavoidable for a dynamic value, reference tokens — never hardcode values:", false, false},
+		{"Never hard-code tokens in the code.", true, false},
 		// a secret in the sentence's condition is no object of its ban (wild round 16)
 		{"If the probe cannot produce a valid live credential after the repair paths, do not commit code, push a branch, or open a PR.", false, false},
 		{"If you need a token for local runs, never commit it to the repository; never hard-code secrets.", true, false},
