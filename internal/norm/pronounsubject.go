@@ -68,6 +68,23 @@ func thirdPersonSubject(ws []string) bool {
 		case "you", "we", "i", "please", "always", "never", "do", "don't", "avoid", "must", "should", "and", "or", "but", "if", "when":
 			return false
 		}
+		if codeKindWord(w) {
+			return false // "Python code never calls `print()`": a rule for a kind of code
+		}
 	}
 	return len(ws) > 0
+}
+
+// codeKindWord: a word that names a kind of code or a language, the subject of a rule
+// written as a statement ("Python code never calls `print()`", "Handlers never call
+// `panic`"), not a named thing whose behaviour is described.
+func codeKindWord(w string) bool {
+	switch strings.TrimSuffix(w, "s") {
+	case "code", "codebase", "file", "function", "method", "module", "classe", "class", "component", "handler",
+		"service", "test", "script", "package", "library", "librarie", "app", "application", "src", "source",
+		"python", "go", "rust", "java", "typescript", "javascript", "kotlin", "ruby", "php", "c#", "c++", "production",
+		"controller", "view", "model", "route", "endpoint", "hook", "helper", "util", "migration", "job", "worker":
+		return true
+	}
+	return false
 }

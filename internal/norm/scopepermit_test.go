@@ -90,7 +90,9 @@ func TestPlaceSubject(t *testing.T) {
 func TestBehaviourSubject(t *testing.T) {
 	for text, want := range map[string]bool{
 		"NEW never calls `finishEventEntry`.":              true,
-		"The worker does not use `time.sleep`.":            true,
+		"The poller does not use `time.sleep`.":            true,
+		"Python code never calls `print()`.":               false,
+		"Handlers never call `panic`.":                     false,
 		"**NEW never calls `finishEventEntry`.** The flow": true,
 		"Never call `finishEventEntry`.":                   false,
 		"You never call `eval`.":                           false,
