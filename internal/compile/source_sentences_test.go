@@ -397,3 +397,9 @@ func TestOwnSourceSentences31(t *testing.T) {
 func TestOwnSourceSentences32(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-32.txt", 14)
 }
+
+// TestOwnSourceSentences33: banned spans narrowed by the words after them, and
+// qualifiers heed locates or that narrow nothing (testdata/own-sentences-source-33.txt).
+func TestOwnSourceSentences33(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-33.txt", 12)
+}

@@ -967,6 +967,22 @@ func qualifier(ts []token, i int) string {
 		// clarity": why the ban holds, not the one use it is limited to
 		return ""
 	}
+	relative := i+1 < len(ts) && ts[i+1].kind == 'w' && set("whose", "with", "that", "which", "where", "containing", "having")[lowerWord(ts[i+1])] &&
+		!fillers[w] && !kindWords.Get()[w]
+	justTo := set("just", "only", "merely", "simply", "solely")[w] && i+1 < len(ts) && lowerWord(ts[i+1]) == "to"
+	if relative || justTo {
+		// "`upstreamCalls` entries whose `query` is a marker", "`.map()` just to
+		// iterate": some uses of the span, which heed cannot tell from the rest
+		var ws []string
+		for k := i; k < len(ts) && !(ts[k].kind == 'p' && ts[k].text != "/"); k++ {
+			if ts[k].kind == 's' {
+				ws = append(ws, "CODE")
+			} else {
+				ws = append(ws, lowerWord(ts[k]))
+			}
+		}
+		return strings.Join(ws, " ")
+	}
 	if !set("in", "inside", "within", "on", "for", "from", "at", "during", "with", "outside", "across", "when", "where", "if", "unless", "while", "without", "between", "after", "before", "to", "into", "per", "until", "once", "except")[w] {
 		return ""
 	}

@@ -113,6 +113,13 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 	if e.Warn != nil && e.Warn(s) {
 		base.Severity = policy.SeverityWarning
 	}
+	if q := claimQualifier(s, e); q != "" {
+		// "Don't use `any` for function parameters", "Do not catch `Exception` just
+		// to log it": the entry finds every use, the sentence bans some
+		base.Severity = policy.SeverityWarning
+		base.Exact = false
+		base.Message += " (the rule says: only " + q + ")"
+	}
 	if e.LocatesAdded != "" && e.Locates != nil && e.Locates.MatchString(s.prose()) {
 		base.When = &policy.Condition{What: "a line the change adds or modifies holds " + e.Title, Added: e.LocatesAdded}
 	}
@@ -244,6 +251,27 @@ var commentReasonRE = lazyre.New(`\b(?:documented|comment|written|explained)\b`)
 
 // outsideMainRE: "do not use `log.Fatal` outside of `main`".
 var outsideMainRE = lazyre.New("\\boutside (?:of )?(?:the )?`(?:func )?main(?:\\(\\))?`")
+
+// claimQualifier is what narrows the sentence's ban of one of the entry's claimed
+// spans to some of its uses, when the entry does not locate it ("for function
+// parameters", "just to log it"); "" when nothing does.
+func claimQualifier(s *sentence, e *Entry) string {
+	for _, b := range s.bans() {
+		if b.qualifier == "" || !slices.Contains(e.Claims, b.span) {
+			continue
+		}
+		if e.Locates != nil && e.Locates.MatchString(b.qualifier) {
+			continue
+		}
+		// only a purpose ("just to log it") or a relative clause ("entries whose
+		// ..."): a place or a kind of use ("on locals") is the entry's own reading
+		if ws := strings.Fields(b.qualifier); len(ws) > 1 && (ws[1] == "to" && set("just", "only", "merely", "simply", "solely")[ws[0]] ||
+			set("whose", "with", "that", "which", "where", "containing", "having")[ws[1]]) {
+			return b.qualifier
+		}
+	}
+	return ""
+}
 
 // inFileExclusions: "in library code" also excludes test code, entry points inside
 // source files (Rust's #[cfg(test)] modules, Python's __main__ blocks) and programs.
