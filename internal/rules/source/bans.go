@@ -967,10 +967,7 @@ func qualifier(ts []token, i int) string {
 		// clarity": why the ban holds, not the one use it is limited to
 		return ""
 	}
-	relative := i+1 < len(ts) && ts[i+1].kind == 'w' && set("whose", "with", "that", "which", "where", "containing", "having")[lowerWord(ts[i+1])] &&
-		!fillers[w] && !kindWords.Get()[w]
-	justTo := set("just", "only", "merely", "simply", "solely")[w] && i+1 < len(ts) && lowerWord(ts[i+1]) == "to"
-	if relative || justTo {
+	if i+1 < len(ts) && ts[i+1].kind == 'w' && narrowsUses(w, lowerWord(ts[i+1])) && !fillers[w] && !kindWords.Get()[w] {
 		// "`upstreamCalls` entries whose `query` is a marker", "`.map()` just to
 		// iterate": some uses of the span, which heed cannot tell from the rest
 		var ws []string
@@ -1012,6 +1009,19 @@ func qualifier(ts []token, i int) string {
 		return "" // a place ruleScope reads
 	}
 	return phrase
+}
+
+// narrowsUses reports two words that open a qualifier narrowing a ban to some uses of
+// its span: a noun and a relative pronoun ("entries whose ..."), or "just to" ("just
+// to log it").
+func narrowsUses(first, second string) bool {
+	switch second {
+	case "whose", "with", "that", "which", "where", "containing", "having":
+		return true
+	case "to":
+		return first == "just" || first == "only" || first == "merely" || first == "simply" || first == "solely"
+	}
+	return false
 }
 
 // hedgeQualRE: "unless absolutely necessary", "unless explicitly justified", "where

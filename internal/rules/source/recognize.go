@@ -265,8 +265,7 @@ func claimQualifier(s *sentence, e *Entry) string {
 		}
 		// only a purpose ("just to log it") or a relative clause ("entries whose
 		// ..."): a place or a kind of use ("on locals") is the entry's own reading
-		if ws := strings.Fields(b.qualifier); len(ws) > 1 && (ws[1] == "to" && set("just", "only", "merely", "simply", "solely")[ws[0]] ||
-			set("whose", "with", "that", "which", "where", "containing", "having")[ws[1]]) {
+		if ws := strings.Fields(b.qualifier); len(ws) > 1 && narrowsUses(ws[0], ws[1]) {
 			return b.qualifier
 		}
 	}
