@@ -148,3 +148,24 @@ func TestADocumentNamedInACodeSpanThatIsNoFileIsNoWarning(t *testing.T) {
 		t.Errorf("a link to a missing document is not named: %v", set.Warnings)
 	}
 }
+
+// A document the reader is asked to read before some work, described as background (a
+// comparison, an audit), is a reference: its musts warn. One the line asks to follow,
+// or calls rules, binds (wild round 17: badman's "Read before touching enrollment" link
+// to a comparison of two frontends made its findings bans).
+func TestADocumentToReadIsAReference(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"AGENTS.md":          "# Agents\n\n- [`docs/old-vs-new.md`](docs/old-vs-new.md) — a side-by-side comparison of the two apps. Read before touching enrollment.\n- Read [the style rules](docs/style.md) before writing code.\n",
+		"docs/old-vs-new.md": "# Comparison\n\n- NEW never calls `finishEventEntry`.\n- The old flow must send the mail.\n",
+		"docs/style.md":      "# Style\n\n- Never use `var`.\n",
+	})
+	set, err := Load(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range set.Files {
+		if f.Path == "docs/old-vs-new.md" && !f.Reference || f.Path == "docs/style.md" && f.Reference {
+			t.Errorf("%s: reference %v", f.Path, f.Reference)
+		}
+	}
+}

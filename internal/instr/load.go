@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 )
 
@@ -234,7 +235,9 @@ func (l *loader) extractFile(f File, real string, chain []string, depth int) {
 // docs/style.md"), not as to a reference.
 func bindsAt(cs []policy.Constraint, line int) bool {
 	for _, c := range cs {
-		if c.Line <= line && line <= max(c.Line, c.EndLine) && c.Level != policy.Info {
+		if c.Line <= line && line <= max(c.Line, c.EndLine) && c.Level != policy.Info && !norm.LinkOnlyToRead(c.Text) {
+			// ("Read `docs/old-vs-new.md` before touching enrollment": background,
+			// whose musts are not the reader's)
 			return true
 		}
 	}
