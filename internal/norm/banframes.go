@@ -156,12 +156,18 @@ func LabelRegion(label string) string {
 			return ""
 		}
 	}
-	if !strings.Contains(low, "code") && !strings.Contains(low, " in ") && !strings.Contains(low, "loop") && !strings.Contains(low, "path") &&
-		!strings.HasSuffix(low, "s") && !strings.HasSuffix(low, "r") && !strings.HasSuffix(low, "w") && !strings.HasSuffix(low, "n") {
-		return ""
-	}
-	if labelRegionRE.MatchString(l) {
-		return l
+	// (the expression runs only on a label that holds one of its words)
+	for _, w := range labelRegionWords {
+		if strings.Contains(low, w) {
+			if labelRegionRE.MatchString(l) {
+				return l
+			}
+			break
+		}
 	}
 	return ""
 }
+
+// labelRegionWords: a word every label labelRegionRE matches holds.
+var labelRegionWords = []string{"code", " in ", "handler", "controller", "view", "migration", "resolver", "reducer",
+	"middleware", "serializer", "callback", "worker", "job", "loop", "path"}

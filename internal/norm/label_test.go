@@ -8,6 +8,7 @@ func TestItemLabelAndRegion(t *testing.T) {
 		"Blocking in Reconcile — use `RequeueAfter` for polling, not `time.Sleep`": {"Blocking in Reconcile", "Blocking in Reconcile"},
 		"Handlers: never call `panic`":                                             {"Handlers", "Handlers"},
 		"Hot loops: avoid `JSON.parse`":                                            {"Hot loops", "Hot loops"},
+		"Middleware: never call `next()` twice":                                    {"Middleware", "Middleware"},
 		"Security — never use `eval()`.":                                           {"Security", ""},
 		"Database layer (`db/`): never use `fmt.Println`":                          {"Database layer (`db/`)", ""},
 		"In tests — never call `time.sleep()`":                                     {"In tests", ""},

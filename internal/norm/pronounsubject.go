@@ -43,20 +43,32 @@ func PronounSubject(text string) bool {
 // and whose subject heed cannot locate in code.
 func BehaviourSubject(text string) bool {
 	ws := strings.Fields(strings.ToLower(strings.TrimLeft(text, "-*•>#0123456789.) \t")))
-	for i := 1; i < len(ws)-1 && i <= 4; i++ {
-		verb := strings.Trim(ws[i+1], "*_,.;:")
-		if i+2 < len(ws) && (ws[i] == "does" || ws[i] == "doesn't") {
-			if ws[i] == "does" && ws[i+1] == "not" {
-				verb = strings.Trim(ws[i+2], "*_,.;:")
-				return thirdPersonSubject(ws[:i]) && verb != "" && !pronounVerb(verb)
-			}
-			return ws[i] == "doesn't" && thirdPersonSubject(ws[:i])
+	word := func(k int) string {
+		if k < len(ws) {
+			return strings.Trim(ws[k], "*_,.;:")
 		}
-		if ws[i] == "never" && len(verb) > 3 && strings.HasSuffix(verb, "s") && !strings.HasSuffix(verb, "ss") {
+		return ""
+	}
+	for i := 1; i < len(ws)-1 && i <= 4; i++ {
+		switch {
+		case ws[i] == "does" && ws[i+1] == "not":
+			verb := word(i + 2)
+			return verb != "" && !pronounVerb(verb) && thirdPersonSubject(ws[:i])
+		case ws[i] == "does":
+			return false
+		case ws[i] == "doesn't":
+			return word(i+1) != "" && thirdPersonSubject(ws[:i])
+		case ws[i] == "never" && thirdPersonVerb(word(i+1)):
 			return thirdPersonSubject(ws[:i])
 		}
 	}
 	return false
+}
+
+// thirdPersonVerb: a verb of the third person singular ("calls", "uses"), not the
+// plural's ("call") nor a word ending in "ss".
+func thirdPersonVerb(w string) bool {
+	return len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss")
 }
 
 // thirdPersonSubject reports whether words are a subject other than the reader's: no

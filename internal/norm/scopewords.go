@@ -30,11 +30,11 @@ var (
 	scopeTestHeaderRE     = lazyre.New(`(?:^|> )(?:[a-z ]*\b)?(?:tests?|testing)\b[^>]*$`)
 	scopeInPathRE         = lazyre.New("\\b(?:in|under|inside|within|below|beneath|throughout) (?:the )?`([^`]+)`")
 	scopeTrailingExemptRE = lazyre.New(`\b(?:is|are)\s+(?:also\s+)?(?:exempt(?:ed)?|excluded)\b`)
-	scopeExceptRE         = lazyre.New(`\b(?:except(?:ions?)?|exempt(?:ed)?|other than|apart from|aside from|excluding|outside(?: of)?|keep theirs|may keep|can keep|are allowed|is allowed|(?:may|can) (?:freely |still |also )?(?:use|print|call|import|log|write)|(?:is|are) (?:fine|ok|okay|acceptable|permitted))\b`)
+	scopeExceptRE         = lazyre.New(`\b(?:except(?:ions?)?|exempt(?:ed)?|other than|apart from|aside from|excluding|outside(?: of)?|keep theirs|may keep|can keep|` + scopePermits + `)\b`)
 	// scopePermitRE: the permissions among the exceptions ("may use", "is fine",
 	// "are allowed"): a place named before one is the place the permission frees, not
 	// the rule's ("generated files in `src/gen/` may use it").
-	scopePermitRE = lazyre.New(`\b(?:are allowed|is allowed|(?:may|can) (?:freely |still |also )?(?:use|print|call|import|log|write)|(?:is|are) (?:also )?(?:fine|ok|okay|acceptable|permitted))\b`)
+	scopePermitRE = lazyre.New(`\b(?:` + scopePermits + `)\b`)
 	// scopeTestsPermittedRE: a permission given to tests in the sentence itself
 	// ("allowed in tests", "fine in test code", "tests may use it").
 	scopeTestsPermittedRE = lazyre.New(`\b(?:allowed|permitted|fine|ok|okay|acceptable|tolerated|exempt(?:ed)?)\s+(?:only\s+)?(?:in|inside|within|for)\s+(?:the\s+|unit\s+|our\s+)?(?:tests?|test code|test files|specs?)\b|\b(?:tests?|test code|test files|specs?)\s+(?:may|can)\s+(?:freely\s+|still\s+|also\s+)?(?:use|call|keep)\b|\b(?:tests?|test classes|test files|test code|specs?)\s+(?:are|is)\s+(?:the\s+)?(?:exception|exempt(?:ed)?|excluded)\b`)
@@ -49,6 +49,10 @@ var (
 	codeBlockAfterRE = lazyre.New(`^ (?:blocks?|fences?|snippets?)\b`)
 	scopeLeadCondRE  = lazyre.New(`^(?:when|whenever|if|while|for|in|inside|within|before|after)\b`)
 )
+
+// scopePermits: the permissions an exception may be written as ("are allowed", "may
+// use", "is also fine").
+const scopePermits = `are allowed|is allowed|(?:may|can) (?:freely |still |also )?(?:use|print|call|import|log|write)|(?:is|are) (?:also )?(?:fine|ok|okay|acceptable|permitted)`
 
 // scopeRegionOK are the words before "code" that name no part of it heed cannot
 // locate ("new code", "production code", "Rust code").

@@ -1626,9 +1626,6 @@ func prescribedWrappers(s *sentence, b ban) []string {
 
 var scratchRE = lazyre.New(`\bfor (?:quick |local |your own |ad[- ]hoc )?(?:experimentation|experiments|experimenting|scratch work|trying things out|playing around)\b|\bscratch ?(?:file|pad)\b`)
 
-// scratchFiles are the files the instruction file sets aside for experiments ("Use
-// `play.ts` for quick experimentation"): code there is no part of the project, so
-// a ban of a construct does not hold in them.
 // elsewhereRE: a ban that holds everywhere but the place the sentence names.
 var elsewhereRE = lazyre.New(`\b(?:anywhere|everywhere|somewhere) else\b|\belsewhere\b|\boutside (?:of )?(?:it|that|this|them|those|these|CODE\b|` + "`" + `)`)
 
@@ -1648,20 +1645,12 @@ func elsewherePlaces(s *sentence, rc *recognize.RepoContext) []string {
 			}
 		}
 	}
-	if !elsewhere {
-		if !directlyRE.MatchString(s.prose()) {
-			return nil
-		}
-		// "must not read `process.env` directly. Server code reads `env` from
-		// `apps/web/lib/env.ts`": the files the sentence names beside a ban of the
-		// direct use are the way round it, where the direct use belongs
-		var out []string
-		for _, sp := range spans {
-			if p := strings.TrimPrefix(sp, "./"); !strings.ContainsAny(p, "*{ ") && fileSpanRE.MatchString(p) {
-				out = append(out, path.Join(s.c.Scope.Dir, p))
-			}
-		}
-		return out
+	// "must not read `process.env` directly. Server code reads `env` from
+	// `apps/web/lib/env.ts`": the files the sentence names beside a ban of the direct
+	// use are the way round it, where the direct use belongs
+	filesOnly := !elsewhere
+	if filesOnly && !directlyRE.MatchString(s.prose()) {
+		return nil
 	}
 	var out []string
 	for _, sp := range spans {
@@ -1673,13 +1662,16 @@ func elsewherePlaces(s *sentence, rc *recognize.RepoContext) []string {
 			out = append(out, path.Join(s.c.Scope.Dir, "**", p))
 		case fileSpanRE.MatchString(p):
 			out = append(out, path.Join(s.c.Scope.Dir, p))
-		case strings.HasSuffix(p, "/") && looksLikeDir(p):
+		case !filesOnly && strings.HasSuffix(p, "/") && looksLikeDir(p):
 			out = append(out, path.Join(s.c.Scope.Dir, strings.TrimSuffix(p, "/"))+"/**")
 		}
 	}
 	return out
 }
 
+// scratchFiles are the files the instruction file sets aside for experiments ("Use
+// `play.ts` for quick experimentation"): code there is no part of the project, so
+// a ban of a construct does not hold in them.
 func scratchFiles(s *sentence, rc *recognize.RepoContext) []string {
 	if rc == nil {
 		return nil

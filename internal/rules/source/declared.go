@@ -39,22 +39,13 @@ func declarationLine(src []byte, names []string, re *regexp.Regexp) bool {
 		if n == "" {
 			continue
 		}
-		for from := 0; ; {
-			i := bytes.Index(src[from:], []byte(n))
-			if i < 0 {
-				break
-			}
-			start, end := from+i, from+i+len(n)
-			from = end
-			if start > 0 && wordByte(src[start-1]) || end < len(src) && wordByte(src[end]) {
-				continue
-			}
-			ls := bytes.LastIndexByte(src[:start], '\n') + 1
-			le := bytes.IndexByte(src[end:], '\n')
+		for at := nextToken(src, []byte(n), 0); at >= 0; at = nextToken(src, []byte(n), at+1) {
+			ls := bytes.LastIndexByte(src[:at], '\n') + 1
+			le := bytes.IndexByte(src[at:], '\n')
 			if le < 0 {
 				le = len(src)
 			} else {
-				le += end
+				le += at
 			}
 			if re.Match(src[ls:le]) {
 				return true

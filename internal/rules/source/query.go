@@ -547,21 +547,25 @@ func containsAnyToken(src []byte, needles [][]byte) bool {
 // counts as a boundary: bytes of multi-byte characters and '$' (an identifier
 // character in JavaScript only), and a digit before the needle (no language reads
 // "0open" as one word; Tree-sitter reads an integer and then "open").
-func containsToken(src, needle []byte) bool {
+func containsToken(src, needle []byte) bool { return nextToken(src, needle, 0) >= 0 }
+
+// nextToken is where needle next stands in src at or after off as a token of its own
+// (no identifier character runs on into it at a word end), -1 when it does not.
+func nextToken(src, needle []byte, off int) int {
 	startWord, endWord := identByte(needle[0]), identByte(needle[len(needle)-1])
-	for off := 0; off <= len(src)-len(needle); {
+	for off <= len(src)-len(needle) {
 		i := bytes.Index(src[off:], needle)
 		if i < 0 {
-			return false
+			return -1
 		}
 		i += off
 		j := i + len(needle)
 		if (!startWord || i == 0 || !wordStartByte(src[i-1])) && (!endWord || j == len(src) || !identByte(src[j])) {
-			return true
+			return i
 		}
 		off = i + 1
 	}
-	return false
+	return -1
 }
 
 func wordStartByte(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b == '_' }

@@ -956,12 +956,12 @@ var pronounObjectRE = lazyre.New(`^\S+(?: \S+)?? (?:it|them|this|that|these|thos
 // terminal, the thing "may print" or "may write to the console" permits.
 func printsToTerminal(own []string) bool {
 	for _, sp := range own {
-		switch strings.TrimSuffix(sp, "()") {
-		case "print", "console.log", "console.error", "console.warn", "console.info", "console.debug",
-			"puts", "pp", "println!", "print!", "eprintln!", "eprint!", "dbg!", "fmt.Println", "fmt.Printf",
-			"fmt.Print", "System.out.println", "System.out.print", "System.err.println", "Console.WriteLine",
-			"Console.Write", "echo", "var_dump", "print_r", "printf", "std::cout", "cout", "println":
+		if consolePrintRE.MatchString(sp) {
 			return true
+		}
+		switch sp {
+		case "pp", "echo", "var_dump", "print_r", "std::cout", "cout":
+			return true // prints consolePrintRE leaves to other rules
 		}
 	}
 	return false
