@@ -26,6 +26,11 @@ func inEnglish(c *policy.Constraint) (policy.Constraint, string) {
 	// said as a sentence; the same for an item under "Outputs (do not hand-edit):"
 	// "**Don't:** run `git push --force`": a label that is the rule's modality,
 	// read as the sentence it opens
+	if t, ok := norm.TableRowSentence(read.Text, read.Context); ok {
+		// "| `eval` | ❌ Never |" under "| API | Status |": the row is the sentence
+		// it states, read as prose under the table's section
+		read.Text, read.Context = t, norm.TableSection(read.Context)
+	}
 	if t, ok := norm.PolarityLabel(read.Text); ok {
 		read.Text = t
 	}

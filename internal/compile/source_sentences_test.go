@@ -403,3 +403,9 @@ func TestOwnSourceSentences32(t *testing.T) {
 func TestOwnSourceSentences33(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-33.txt", 12)
 }
+
+// TestOwnSourceSentences34: source rules given as Markdown tables, and tables that ban
+// nothing (testdata/own-sentences-source-34.txt).
+func TestOwnSourceSentences34(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-34.txt", 14)
+}

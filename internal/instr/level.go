@@ -31,8 +31,12 @@ var (
 	// "`internal/engine` may import only `internal/policy`", "A may only depend on B":
 	// a permission narrowed by "only" is a restriction.
 	// "`!important` is only allowed in `overrides.css`": a permission of one place
-	mayOnlyRE = lazyre.New(`(?i)\bmay (?:only|\w+ only|not)\b|\b(?:is|are) only (?:allowed|permitted) (?:in|inside|within|for)\b`)
-	startCond = lazyre.New(`(?i)^(?:if|when|whenever|before|prior to|ahead of|upon|after|once|while|for|to|during|unless|in|on|with|antes de|después de|despues de|vor|nach|avant de|avant|après|перед|после)\b`)
+	// "`print()` is allowed only in `scripts/`", and (onlySubjectRE) "only
+	// `db/conn.go` may call it": the same, with "only" after the permission or before
+	// its one subject
+	mayOnlyRE     = lazyre.New("(?i)\\bmay (?:only|\\w+ only|not)\\b|\\b(?:is|are) (?:only (?:allowed|permitted)|(?:allowed|permitted) only) (?:in|inside|within|for|from|under)\\b")
+	onlySubjectRE = lazyre.New(`(?i)^\W*only CODESPAN(?: and CODESPAN)? (?:may|can|is allowed to|are allowed to)\b`)
+	startCond     = lazyre.New(`(?i)^(?:if|when|whenever|before|prior to|ahead of|upon|after|once|while|for|to|during|unless|in|on|with|antes de|después de|despues de|vor|nach|avant de|avant|après|перед|после)\b`)
 )
 
 // imperativeVerbs start a plain command ("Use X", "Run Y").
@@ -364,7 +368,7 @@ func clauseWords(text string) policy.Level {
 	case soft:
 		return policy.Should
 	}
-	if mayOnlyRE.MatchString(dropParens(body)) {
+	if mayOnlyRE.MatchString(dropParens(body)) || strings.HasPrefix(strings.ToLower(strings.TrimLeft(prose, " *_>-")), "only ") && onlySubjectRE.MatchString(prose) {
 		return policy.Must
 	}
 	if negStartRE.MatchString(head(body, 12)) && !permitRE.MatchString(head(body, 40)) {
@@ -821,6 +825,12 @@ func frameLevel(lv policy.Level, text, ctx string, ctxLevel policy.Level) policy
 	case row && noteRow(text, ctx):
 		// "| `make test` | run before each commit |": the note is the sentence
 		return noteRowLevel(text, ctx)
+	case row && tableRowSentence(text, ctx):
+		// "| `eval` | ❌ Never |" under "| API | Status |", "| Never call `.Result` |
+		// deadlocks |" under "| Rule | Why |": as strongly as the sentence the row
+		// states
+		t, _ := norm.TableRowSentence(text, ctx)
+		return levelOf(t)
 	case row && badGoodTable(ctx):
 		// "Bad | Good", "Wrong | Right": each row is a form to avoid and its
 		// replacement, said without a modal
@@ -833,6 +843,13 @@ func frameLevel(lv policy.Level, text, ctx string, ctxLevel policy.Level) policy
 		return levelOfMarkers(ctx)
 	}
 	return lv
+}
+
+// tableRowSentence reports a row that states a sentence of its own under its table's
+// header (norm.TableRowSentence).
+func tableRowSentence(text, ctx string) bool {
+	_, ok := norm.TableRowSentence(text, ctx)
+	return ok
 }
 
 // bare reports whether a text is a fragment rather than a sentence of its own: an item

@@ -98,17 +98,47 @@ var frameOnlyFileRE = lazyre.New("(?i)^(\\W*)(?:(`[^`]+`) (?:is|are) the only (?
 func OnlyPlaceFrame(clause string) string {
 	low := strings.ToLower(clause)
 	if !strings.Contains(low, "the only ") && !strings.Contains(low, "only `") {
-		return clause
+		return onlyInFrame(clause)
 	}
 	m := frameOnlyFileRE.FindStringSubmatch(clause)
 	if m == nil {
-		return clause
+		return onlyInFrame(clause)
 	}
 	place := m[2]
 	if place == "" {
 		place = m[3]
 	}
 	return m[1] + "do not " + strings.ToLower(m[4]) + " " + m[5] + " outside " + place + clause[len(m[0]):]
+}
+
+// frameOnlyInRE: "use `X` only in `P`", "`X` is allowed only in `P`", "`X` may only be
+// used in `P`": the one place a thing is allowed, said after it. The place ends the
+// clause, or a punctuation mark does ("only in `async` functions" names a kind of code,
+// not a place).
+var frameOnlyInRE = lazyre.New("(?i)^(\\W*)(?:(?:use|call|import|invoke) (`[^`]+`)(?: calls?)? only|(`[^`]+`)(?: calls?)? (?:is|are) (?:only (?:allowed|permitted|acceptable)|(?:allowed|permitted|acceptable) only)|(`[^`]+`)(?: calls?)? (?:may|can|should) only be (?:used|called|imported)) (?:in|from|within|inside|under) (`[^`]+`(?:(?:,| or| and|, or) `[^`]+`)*)(\\s*(?:$|[.;,:(]|—|–| - ))")
+
+// onlyInFrame rewrites "use `X` only in `P`" into "do not use `X` outside `P`"; any
+// other clause is returned as it is.
+func onlyInFrame(clause string) string {
+	low := strings.ToLower(clause)
+	if strings.Count(clause, "`") < 4 || !strings.Contains(low, "only in") && !strings.Contains(low, "only from") &&
+		!strings.Contains(low, "only with") && !strings.Contains(low, "only ins") && !strings.Contains(low, "only und") &&
+		!strings.Contains(low, "only be") && !strings.Contains(low, "only all") && !strings.Contains(low, "only per") &&
+		!strings.Contains(low, "only acc") {
+		return clause
+	}
+	m := frameOnlyInRE.FindStringSubmatchIndex(clause)
+	if m == nil {
+		return clause
+	}
+	name := ""
+	for _, g := range []int{2, 3, 4} {
+		if m[2*g] >= 0 {
+			name = clause[m[2*g]:m[2*g+1]]
+		}
+	}
+	places := clause[m[10]:m[11]]
+	return clause[m[2]:m[3]] + "do not use " + name + " outside " + places + clause[m[12]:]
 }
 
 // ItemLabel is the label a list item opens with, "" when it has none: a few words

@@ -40,6 +40,15 @@ func TableHeader(context string) string {
 	return context
 }
 
+// TableSection is the section's own framing of a table row's context, without the
+// table's header: "" when the context is the header alone.
+func TableSection(context string) string {
+	if i := strings.LastIndex(context, " — "); i >= 0 {
+		return context[:i]
+	}
+	return ""
+}
+
 // RowBranch is the branch a table row is about when the table's first column is the
 // branch ("| Branch | Never |" over "| `main` | force-push, rebase |"): the row's bans
 // hold on that branch. "" for any other row.

@@ -195,6 +195,10 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 				case len(rules) == 0:
 					res.Unenforced = why
 				default:
+					for i := range rules {
+						// "import `@mui/material` only inside `src/ui/`"
+						leaveOutElsewhere(&rules[i], s, rc, rc.Languages)
+					}
 					if s.inferred {
 						for i := range rules {
 							rules[i].When = withMention(rules[i].When, cmp.Or(b.span, b.from))
@@ -339,16 +343,7 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		}
 		// "All HTTP requests go through `app/clients/http.py`; don't import
 		// `requests` anywhere else": the place the sentence names is where it stays
-		if places := elsewherePlaces(s, rc); len(places) > 0 {
-			r.Scope.Exclude = uniq.Values(append(r.Scope.Exclude, places...))
-			// a rule that keeps a thing to one module is the application's: its
-			// tests and its tooling (deploy and benchmark scripts) set up their
-			// environment themselves ("No `os.getenv()` calls outside of `const.py`")
-			for _, l := range langs {
-				r.Scope.Exclude = append(r.Scope.Exclude, testGlobs(l)...)
-			}
-			r.Scope.Exclude = uniq.Values(append(append(r.Scope.Exclude, notShippedGlobs...), "**/deploy/**", "**/benchmark/**"))
-		}
+		leaveOutElsewhere(&r, s, rc, langs)
 		// "use `parseJSON` from `@ai-sdk/provider-utils`": the package that provides
 		// the replacement implements it with the banned API.
 		for _, d := range replacementPackages(s, rc) {
@@ -918,6 +913,11 @@ func parseShape(b ban) (shape, bool) {
 		// languages whose global functions they are
 		return shape{kind: "call", name: sp, docLangs: ls}, true
 	}
+	if ls := bareGlobalCalls.Get()[sp]; len(ls) > 0 {
+		// "Never use `eval`", "no `alert`": a global function known by its bare
+		// name, whose only use is a call, in the languages whose global it is
+		return shape{kind: "call", name: sp, docLangs: ls}, true
+	}
 	if identRE.MatchString(sp) && set("call", "calls", "calling", "invoke", "invokes", "invoking")[b.verb] && !distinctive(sp) {
 		return shape{kind: "call", name: sp}, true // "never calls `panic`"
 	}
@@ -947,6 +947,20 @@ var outputCalls = lazy.Value[map[string][]string]{F: func() map[string][]string 
 		"puts":     {engine.LangRuby},
 		"print_r":  {engine.LangPHP},
 		"var_dump": {engine.LangPHP},
+	}
+}}
+
+// bareGlobalCalls are global functions that a sentence names by their bare name when
+// it bans their calls ("never use `eval`"), with the languages whose globals they are.
+// The everyday globals (`len`, `map`, `id`, `type`) are left out: a bare span of one
+// of them is more often a name or a word than the call.
+var bareGlobalCalls = lazy.Value[map[string][]string]{F: func() map[string][]string {
+	js := []string{engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX}
+	py := []string{engine.LangPython}
+	return map[string][]string{
+		"eval": append(slices.Clone(js), engine.LangPython), "alert": js, "confirm": js, "prompt": js,
+		"setTimeout": js, "setInterval": js, "setImmediate": js, "escape": js, "unescape": js,
+		"exec": py, "breakpoint": py, "globals": py, "locals": py, "setattr": py, "delattr": py,
 	}
 }}
 
@@ -1633,7 +1647,9 @@ var elsewhereRE = lazyre.New(`\b(?:anywhere|everywhere|somewhere) else\b|\belsew
 // path the sentence, or another clause of its line, names ("Only `db/conn.go` opens
 // connections; never import `database/sql` elsewhere").
 func elsewherePlaces(s *sentence, rc *recognize.RepoContext) []string {
-	elsewhere := elsewhereRE.MatchString(s.prose()) || norm.OnlyPlace(s.prose())
+	elsewhere := elsewhereRE.MatchString(s.prose()) || norm.OnlyPlace(s.prose()) || slices.ContainsFunc(s.clauses(), func(cl string) bool {
+		return norm.OnlyPlaceFrame(cl) != cl // "import `X` only inside `src/ui/`"
+	})
 	spans := slices.Clone(s.spans)
 	if rc != nil {
 		for i := range rc.Constraints {
@@ -1667,6 +1683,23 @@ func elsewherePlaces(s *sentence, rc *recognize.RepoContext) []string {
 		}
 	}
 	return out
+}
+
+// leaveOutElsewhere leaves out of a rule the places the sentence keeps the banned
+// thing to ("All HTTP requests go through `app/clients/http.py`; don't import
+// `requests` anywhere else"). A rule that keeps a thing to one module is the
+// application's: its tests and its tooling (deploy and benchmark scripts) set up their
+// environment themselves ("No `os.getenv()` calls outside of `const.py`").
+func leaveOutElsewhere(r *policy.Rule, s *sentence, rc *recognize.RepoContext, langs []string) {
+	places := elsewherePlaces(s, rc)
+	if len(places) == 0 {
+		return
+	}
+	r.Scope.Exclude = append(r.Scope.Exclude, places...)
+	for _, l := range langs {
+		r.Scope.Exclude = append(r.Scope.Exclude, testGlobs(l)...)
+	}
+	r.Scope.Exclude = uniq.Values(append(append(r.Scope.Exclude, notShippedGlobs...), "**/deploy/**", "**/benchmark/**"))
 }
 
 // scratchFiles are the files the instruction file sets aside for experiments ("Use

@@ -467,7 +467,9 @@ func ruleScopeOf(s *sentence, rc *recognize.RepoContext, langs []string) (sc pol
 	}
 	for _, cl := range s.clauses() {
 		// "generated files under `src/gen/` are exempt": the folder of a clause
-		// that exempts its subject is no place of the rule but its exception
+		// that exempts its subject is no place of the rule but its exception; "use
+		// `X` only in `scripts/`" names the place left out of a ban elsewhere
+		cl = norm.OnlyPlaceFrame(cl)
 		exempt := false
 		if loc := norm.TrailingExemption(cl); loc >= 0 {
 			cl, exempt = cl[:loc], true

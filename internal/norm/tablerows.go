@@ -1,0 +1,260 @@
+package norm
+
+import (
+	"strings"
+	"sync"
+)
+
+// Tables that state rules without a column of what to avoid and what to use instead:
+// a column of verdicts ("| API | Status |" over "| `eval` | ❌ Never |"), a column of
+// the places a thing is allowed ("| Call | Allowed in |" over "| `print()` |
+// `scripts/` |"), and a column of rules in full sentences beside their reasons ("|
+// Rule | Why |"). TableRowSentence turns such a row into the sentence it states, so
+// every reader reads it as it reads prose.
+
+// TableRowSentence returns the sentence a table row states under its header (cells
+// joined by " | "), and false for a row of any other table, or a row that states
+// nothing (an allowed entry: "| `JSON.parse` | ✅ OK |").
+func TableRowSentence(row, header string) (string, bool) {
+	heads := strings.Split(TableHeader(header), " | ")
+	cells := strings.Split(row, " | ")
+	if len(heads) < 2 || len(heads) != len(cells) {
+		return "", false
+	}
+	for _, h := range heads {
+		if columnRole(h) != "" {
+			return "", false // "Don't | Do instead": the substitution readers read it
+		}
+	}
+	kinds := make([]string, len(heads))
+	count := map[string]int{}
+	for i, h := range heads {
+		kinds[i] = columnKind(h)
+		count[kinds[i]]++
+	}
+	switch {
+	case count["verdict"] == 1 && count["place"] == 0 && count["rule"] == 0:
+		return verdictRow(cells, heads, kinds)
+	case count["place"] == 1 && count["verdict"] == 0 && count["rule"] == 0:
+		return placeRow(cells, kinds)
+	case count["rule"] == 1 && kinds[0] == "rule" && count["verdict"] == 0 && count["place"] == 0:
+		return ruleRow(cells, kinds)
+	}
+	return "", false
+}
+
+// columnKind names what a header's column holds for TableRowSentence: "verdict"
+// ("Status", "Allowed?"), "place" ("Allowed in"), "rule" ("Rule", "Guideline"),
+// "reason" ("Why"), "note" ("Notes", "Exceptions"), "elsewhere" ("Elsewhere",
+// "Otherwise"), or "" (a column of names, a subject).
+func columnKind(header string) string {
+	h := strings.ToLower(strings.Trim(strings.TrimSpace(header), "*_:`"))
+	if k, ok := columnKinds()[strings.TrimSpace(strings.TrimSuffix(h, "?"))]; ok {
+		return k
+	}
+	return ""
+}
+
+var columnKinds = sync.OnceValue(func() map[string]string {
+	m := map[string]string{}
+	for _, w := range []string{"status", "allowed", "permitted", "ok", "use", "use it", "can i use it", "usage", "verdict", "policy", "allowed to use", "may use"} {
+		m[w] = "verdict"
+	}
+	for _, w := range []string{"allowed in", "permitted in", "only in", "use only in", "where allowed", "allowed where", "may be used in", "allowed only in"} {
+		m[w] = "place"
+	}
+	for _, w := range []string{"rule", "rules", "guideline", "guidelines", "convention", "conventions", "requirement", "requirements", "principle", "standard"} {
+		m[w] = "rule"
+	}
+	for _, w := range []string{"why", "reason", "reasons", "rationale", "because", "motivation", "purpose of the rule"} {
+		m[w] = "reason"
+	}
+	for _, w := range []string{"notes", "note", "exceptions", "exception", "comments", "comment", "remarks"} {
+		m[w] = "note"
+	}
+	for _, w := range []string{"elsewhere", "otherwise", "everywhere else", "outside it", "other code"} {
+		m[w] = "elsewhere"
+	}
+	return m
+})
+
+// verdictRow reads "| `eval` | ❌ Never |": the code spans of the one column of names
+// are banned when the verdict says so; a verdict that allows states nothing.
+func verdictRow(cells, heads, kinds []string) (string, bool) {
+	subject, verdict, note := -1, -1, -1
+	for i, k := range kinds {
+		switch k {
+		case "verdict":
+			verdict = i
+		case "note":
+			note = i
+		case "":
+			if subject >= 0 || !spansOnly(cells[i]) {
+				continue
+			}
+			subject = i
+		}
+	}
+	if subject < 0 || verdict < 0 {
+		return "", false
+	}
+	verb := "use "
+	if packageColumn(heads[subject]) {
+		verb = "import " // "| Package | Allowed |": the package is imported
+	}
+	var lead string
+	switch verdictStrength(cells[verdict]) {
+	case "must":
+		lead = "Never " + verb
+	case "should":
+		lead = "Avoid "
+		if verb != "use " {
+			lead = "Avoid importing "
+		}
+	default:
+		return "", false
+	}
+	out := lead + strings.TrimSpace(cells[subject]) + "."
+	if note >= 0 {
+		out = withCell(out, cells[note])
+	}
+	return out, true
+}
+
+// packageColumn reports a header whose column names packages or modules ("Package",
+// "Crate", "Dependency"): a ban of one of them is a ban of its import.
+func packageColumn(header string) bool {
+	switch strings.ToLower(strings.Trim(strings.TrimSpace(header), "*_:`")) {
+	case "package", "packages", "module", "modules", "library", "libraries", "crate", "crates",
+		"dependency", "dependencies", "import", "imports", "gem", "gems":
+		return true
+	}
+	return false
+}
+
+// placeRow reads "| `print()` | `scripts/` | use `logger` |" under "| Call | Allowed in
+// | Elsewhere |": the name is banned outside the places its row allows it.
+func placeRow(cells, kinds []string) (string, bool) {
+	subject, place := -1, -1
+	var rest []string
+	for i, k := range kinds {
+		switch k {
+		case "place":
+			place = i
+		case "":
+			if subject < 0 && spansOnly(cells[i]) {
+				subject = i
+			}
+		case "elsewhere", "note":
+			if c := strings.TrimSpace(cells[i]); c != "" && c != "-" && c != "—" {
+				rest = append(rest, c)
+			}
+		}
+	}
+	if subject < 0 || place < 0 || !spansOnly(cells[place]) {
+		return "", false
+	}
+	out := "Do not use " + strings.TrimSpace(cells[subject]) + " outside " + strings.Join(cellSpans(cells[place]), " or ") + "."
+	for _, c := range rest {
+		out = withCell(out, c)
+	}
+	return out, true
+}
+
+// ruleRow reads "| Never call `.Result` on a task | deadlocks |" under "| Rule | Why
+// |": the rule is the first cell; reasons are left out, notes kept as sentences of
+// their own.
+func ruleRow(cells, kinds []string) (string, bool) {
+	out := strings.TrimSpace(cells[0])
+	if out == "" {
+		return "", false
+	}
+	if !strings.HasSuffix(out, ".") && !strings.HasSuffix(out, "!") {
+		out += "."
+	}
+	for i, k := range kinds[1:] {
+		switch k {
+		case "reason":
+		case "note":
+			out = withCell(out, cells[i+1])
+		default:
+			return "", false // a column heed does not know the part of
+		}
+	}
+	return out, true
+}
+
+// verdictStrength reads a verdict cell: "must" for a ban ("❌", "no", "never",
+// "forbidden"), "should" for discouraged ("avoid", "⚠️ deprecated"), "" otherwise.
+func verdictStrength(cell string) string {
+	c := strings.TrimSpace(cell)
+	cross := strings.ContainsAny(c, "❌🚫⛔")
+	warn := strings.Contains(c, "⚠")
+	c = strings.ToLower(strings.Trim(strings.TrimSpace(strings.Map(func(r rune) rune {
+		if r > 0x2000 && r != '’' {
+			return -1 // the marks and their variation selectors
+		}
+		return r
+	}, c)), "*_.!:"))
+	switch c {
+	case "no", "never", "forbidden", "banned", "not allowed", "disallowed", "prohibited", "don't use", "do not use", "never use", "not permitted":
+		return "must"
+	case "avoid", "discouraged", "deprecated", "not recommended", "legacy", "avoid if possible":
+		return "should"
+	case "":
+		switch {
+		case cross:
+			return "must"
+		case warn:
+			return "should"
+		}
+	}
+	return ""
+}
+
+// spansOnly reports a cell that holds only code spans, with commas, "or" and "and"
+// between them.
+func spansOnly(cell string) bool {
+	c := strings.TrimSpace(cell)
+	if c == "" || strings.Count(c, "`")%2 != 0 || !strings.HasPrefix(c, "`") {
+		return false
+	}
+	var prose strings.Builder
+	in := false
+	for _, r := range c {
+		switch {
+		case r == '`':
+			in = !in
+		case !in:
+			prose.WriteRune(r)
+		}
+	}
+	for _, w := range strings.Fields(strings.NewReplacer(",", " ", "/", " ").Replace(prose.String())) {
+		if w != "or" && w != "and" {
+			return false
+		}
+	}
+	return true
+}
+
+// cellSpans is each code span of a cell of spans, backticks kept.
+func cellSpans(cell string) []string {
+	var out []string
+	parts := strings.Split(cell, "`")
+	for i := 1; i < len(parts); i += 2 {
+		out = append(out, "`"+parts[i]+"`")
+	}
+	return out
+}
+
+// withCell adds a cell to a row's sentence as a sentence of its own.
+func withCell(sentence, cell string) string {
+	c := strings.TrimSpace(cell)
+	if c == "" || c == "-" || c == "—" {
+		return sentence
+	}
+	if !strings.HasSuffix(c, ".") {
+		c += "."
+	}
+	return sentence + " " + strings.ToUpper(c[:1]) + c[1:]
+}
