@@ -169,3 +169,41 @@ func TestADocumentToReadIsAReference(t *testing.T) {
 		}
 	}
 }
+
+// A line that binds its reader and names a changelog or a licence ("Update
+// `/CHANGELOG.md` for user-visible changes") names a file to edit: the record's old
+// imperatives, said to the project's users of the time, are no rules of the work.
+func TestRecordDocumentsAreNotFollowed(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"AGENTS.md":     "# Agents\n\n- Always update [the changelog](CHANGELOG.md) for user-visible changes.\n- You must follow [the licence](LICENSE.md).\n- Always follow [the style guide](docs/style.md).\n",
+		"CHANGELOG.md":  "## 2.0\n\n- Rename your `Globals` files; never import `globals` again.\n",
+		"LICENSE.md":    "- You must not remove this notice.\n",
+		"docs/style.md": "- Never use `var`.\n",
+	})
+	set, err := Load(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range set.Files {
+		if f.Path == "CHANGELOG.md" || f.Path == "LICENSE.md" {
+			t.Errorf("%s was read as rules", f.Path)
+		}
+	}
+	found := false
+	for _, c := range set.Constraints {
+		found = found || c.File == "docs/style.md"
+	}
+	if !found {
+		t.Error("a style guide linked beside them was not followed: the test judges nothing")
+	}
+	for _, name := range []string{"CHANGELOG.md", "docs/CHANGES.rst", "HISTORY.md", "release-notes.md", "LICENSE", "NOTICE.txt"} {
+		if !recordDocument(name) {
+			t.Errorf("%s is a record", name)
+		}
+	}
+	for _, name := range []string{"docs/style.md", "CONTRIBUTING.md", "docs/changelog-guidelines.md"} {
+		if recordDocument(name) {
+			t.Errorf("%s is no record", name)
+		}
+	}
+}

@@ -310,7 +310,7 @@ func (l *loader) follow(f File, ref importRef, chain []string, depth int) {
 // import of that file: with the linking file's scope and format.
 func (l *loader) followLink(f File, ref importRef, binds bool, chain []string, depth int) {
 	rel := path.Join(path.Dir(f.Path), ref.Target)
-	if rel == ".." || strings.HasPrefix(rel, "../") {
+	if rel == ".." || strings.HasPrefix(rel, "../") || recordDocument(rel) {
 		return
 	}
 	fi, err := os.Stat(l.abs(rel))
@@ -344,6 +344,22 @@ func (l *loader) followLink(f File, ref importRef, binds bool, chain []string, d
 		return // an instruction file in its own right (CONTRIBUTING.md)
 	}
 	l.readImport(f, rel, real, !binds, true, chain, depth)
+}
+
+// recordDocument reports a document that records or licenses rather than instructs: a
+// changelog, release notes, a licence, a notice, a list of authors. A line that links
+// one ("Update `CHANGELOG.md` for user-visible changes") names a file to edit; the
+// imperatives of its old entries ("rename your files", "switch the import") were said
+// to the project's users at the time, and are no rules of the work.
+func recordDocument(rel string) bool {
+	name := strings.ToUpper(strings.TrimSuffix(path.Base(rel), path.Ext(rel)))
+	name = strings.NewReplacer("-", "_", " ", "_").Replace(name)
+	switch name {
+	case "CHANGELOG", "CHANGES", "HISTORY", "NEWS", "RELEASES", "RELEASE_NOTES", "RELEASENOTES", "LICENSE", "LICENCE",
+		"COPYING", "NOTICE", "AUTHORS", "CONTRIBUTORS", "THIRD_PARTY_NOTICES", "EULA":
+		return true
+	}
+	return false
 }
 
 // caseVariant is the one file of rel's folder whose name is rel's but for case, as a
