@@ -478,6 +478,8 @@ func FileNamings(text, header string) []FileNaming {
 		if m := fileExceptRE.FindStringIndex(plain); m != nil {
 			main, except = plain[:m[0]], plain[m[1]:]
 		}
+		whole := main
+		main = fileStyledPart(main)
 		st := fileStyleRE.FindStringSubmatchIndex(main)
 		if st == nil {
 			continue
@@ -538,7 +540,7 @@ func FileNamings(text, header string) []FileNaming {
 			continue
 		}
 		style := fileStyleOf(main[st[2]:st[3]])
-		fn := FileNaming{Style: style, Main: main, Qualifier: qual, Except: strings.TrimSpace(except),
+		fn := FileNaming{Style: style, Main: whole, Qualifier: qual, Except: strings.TrimSpace(except),
 			Aside: strings.Count(main[:st[0]], "(") > strings.Count(main[:st[0]], ")")}
 		sp := strings.Split(seg, "`")
 		inExcept := false
@@ -554,6 +556,24 @@ func FileNamings(text, header string) []FileNaming {
 		out = append(out, fn)
 	}
 	return out
+}
+
+// fileStyledPart narrows a list of styles, each with what it names ("PascalCase
+// classes, camelCase functions, kebab-case files"), to the item of the files: the
+// style beside the files is theirs, not the list's first. Any other text is returned
+// as it is.
+func fileStyledPart(main string) string {
+	if len(fileStyleRE.FindAllStringIndex(main, 3)) < 2 {
+		return main
+	}
+	for _, part := range strings.FieldsFunc(main, func(r rune) bool { return r == ',' || r == ';' }) {
+		for _, p := range strings.Split(part, " and ") {
+			if fileStyleRE.MatchString(p) && fileNounRE.MatchString(p) {
+				return p
+			}
+		}
+	}
+	return main
 }
 
 // fileStyleOf is the style a file-naming word names: kebab-case written as such or in

@@ -85,3 +85,15 @@ func TestNamingStyleInWordsAndModules(t *testing.T) {
 		t.Fatalf("got %+v, want snake_case modules, stated aside", fns)
 	}
 }
+
+// A list of styles, each before what it names, gives the files the style beside them.
+func TestFileNamingInAListOfStyles(t *testing.T) {
+	fns := FileNamings("Naming: PascalCase classes, camelCase functions, UPPER_SNAKE_CASE constants, kebab-case files", "")
+	if len(fns) != 1 || fns[0].Style != "kebab-case" {
+		t.Errorf("got %+v, want one kebab-case file naming", fns)
+	}
+	fns = FileNamings("Use snake_case for functions and kebab-case for files.", "")
+	if len(fns) != 1 || fns[0].Style != "kebab-case" {
+		t.Errorf("got %+v, want one kebab-case file naming", fns)
+	}
+}
