@@ -344,13 +344,25 @@ func blockDocNamed(s *sentence) bool {
 		`|\b` + doc + ` (?:is |are )?(?:required|mandatory) (?:on|for)\b`))
 }
 
+// publicAPIOnly reports a sentence that names the public API as a whole ("public
+// APIs", "the public interface") rather than the items that make it up.
+func publicAPIOnly(s *sentence) bool {
+	return s.has(words(`\bpublic (?:apis?|interfaces?|surface|api surface)\b`)) &&
+		!s.has(words(`\b(?:exported|public) (?:functions?|methods?|classes|class|types?|members?|symbols?|declarations?|items?)\b|\bevery export`))
+}
+
 var blockDoc = &Entry{
-	Name:           "public-doc-block",
-	Title:          "a public item without a /** */ doc comment",
-	Names:          blockDocNamed,
-	Claims:         []string{"jsdoc", "tsdoc", "javadoc", "kdoc", "/**", "///"},
-	Message:        "public `{{match}}` has no doc comment",
-	Suggestion:     "document it in a doc comment on the line above (`/** ... */`; `///` in C#)",
+	Name:       "public-doc-block",
+	Title:      "a public item without a /** */ doc comment",
+	Names:      blockDocNamed,
+	Claims:     []string{"jsdoc", "tsdoc", "javadoc", "kdoc", "/**", "///"},
+	Message:    "public `{{match}}` has no doc comment",
+	Suggestion: "document it in a doc comment on the line above (`/** ... */`; `///` in C#)",
+	// "Add JSDoc comments for public APIs": which exports make up the public API is
+	// the project's to say (an application exports helpers to its own modules); a
+	// sentence that names the items ("every exported function", "public methods")
+	// says which
+	Warn:           publicAPIOnly,
 	NotInTests:     true,
 	NotInTestFiles: true,
 	Variants: []Variant{

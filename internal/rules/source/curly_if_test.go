@@ -67,3 +67,27 @@ func TestLineLimitOfDocComments(t *testing.T) {
 		expectRecognized(t, con, rc, c.want)
 	}
 }
+
+// "Add JSDoc comments for public APIs" leaves it to the project which exports are its
+// public API (an application exports helpers to its own modules): the rule warns. A
+// sentence that names the items ("every exported function") says which: it blocks.
+func TestDocCommentsOnThePublicAPIWarn(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"typescript"}}
+	for _, c := range []struct {
+		text string
+		sev  string
+	}{
+		{"Add JSDoc comments for public APIs.", policy.SeverityWarning},
+		{"All exported functions must have a JSDoc comment.", policy.SeverityError},
+	} {
+		con := &policy.Constraint{ID: "x", Text: c.text, File: "AGENTS.md", Line: 1, Level: policy.Must}
+		rules := recognizeAll(con, rc)
+		if len(rules) != 1 || rules[0].Severity != c.sev {
+			var got []string
+			for _, r := range rules {
+				got = append(got, r.Severity)
+			}
+			t.Errorf("%q: severities %v, want one %s", c.text, got, c.sev)
+		}
+	}
+}
