@@ -409,3 +409,9 @@ func TestOwnSourceSentences33(t *testing.T) {
 func TestOwnSourceSentences34(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-34.txt", 14)
 }
+
+// TestOwnSourceSentences35: bans whose subject is a kind of code ("Controllers must not
+// call `DB::table()`") (testdata/own-sentences-source-35.txt).
+func TestOwnSourceSentences35(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-35.txt", 14)
+}

@@ -167,6 +167,10 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 				res.Unenforced = fmt.Sprintf("bans `%s` only in situations heed cannot see (%q)", b.span, cond)
 				return true
 			}
+			if globs, kind, ok := kindPlace(s, rc); ok && len(globs) == 0 {
+				res.Unenforced = fmt.Sprintf("bans `%s` only in %s, which heed cannot locate", b.span, kind)
+				return true
+			}
 			if part := componentLead(c.Context); part != "" {
 				res.Unenforced = fmt.Sprintf("bans `%s` only in the part its list's lead-in names (%q), which heed cannot place", b.span, part)
 				return true

@@ -79,6 +79,9 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 	if len(langs) == 0 {
 		return nil, fmt.Sprintf("names %s, which heed checks in %s; the constraint's files are in none of them", e.Title, strings.Join(cands, ", "))
 	}
+	cs := *s
+	cs.construct = strings.ToLower(e.Title)
+	s = &cs
 	if region := s.unknownRegionIn(rc); region != "" && (e.Locates == nil || !e.Locates.MatchString(region)) {
 		return nil, fmt.Sprintf("names %s, but only in %s, which heed cannot locate", e.Title, region)
 	}

@@ -289,6 +289,10 @@ func (s *sentence) unknownRegionIn(rc *recognize.RepoContext) string {
 	if r := norm.UnlocatedRegion(s.prose()); r != "" {
 		return r
 	}
+	if globs, kind, ok := kindPlace(s, rc); ok && len(globs) == 0 {
+		// "Background tasks must not sleep" where nothing shows where they live
+		return kind
+	}
 	if r := norm.LabelRegion(norm.ItemLabel(s.c.Text)); r != "" {
 		// "- **Async code**: never call `requests.get()`", "**Blocking in
 		// Reconcile** — ... not `time.Sleep`": the item's label is its place
@@ -492,6 +496,21 @@ func ruleScopeOf(s *sentence, rc *recognize.RepoContext, langs []string) (sc pol
 				continue
 			}
 			sc.Globs = append(sc.Globs, dirGlob(nestedDir(s, rc, p)))
+		}
+	}
+	if len(sc.Globs) == 0 {
+		// "Controllers must not call `DB::table()`": the kind of code the subject
+		// names, where the repository keeps it
+		if globs, _, ok := kindPlace(s, rc); ok {
+			sc.Globs = append(sc.Globs, globs...)
+		} else if p := norm.SpanSubject(s.c.Text); p != "" && (fileSpanRE.MatchString(p) && strings.Contains(p, "/") || strings.HasSuffix(p, "/") && looksLikeDir(p) || hasDir(rc, path.Join(s.c.Scope.Dir, strings.Trim(p, "/")))) {
+			// "`app/core.py` must not call `print()`": the file or folder the
+			// sentence is about
+			if fileSpanRE.MatchString(p) && !strings.HasSuffix(p, "/") {
+				sc.Globs = append(sc.Globs, path.Join(s.c.Scope.Dir, strings.TrimPrefix(p, "./")))
+			} else {
+				sc.Globs = append(sc.Globs, dirGlob(nestedDir(s, rc, p)))
+			}
 		}
 	}
 	// "in the tsl directory": a folder named in plain words, when the repository
@@ -807,6 +826,15 @@ func samplePath(sc policy.Scope, l string, base string) (string, bool) {
 	}
 	if l == engine.LangCPP {
 		names = append(names, base+".hpp")
+	}
+	for _, g := range sc.Globs {
+		if !strings.ContainsAny(g, "*?[{") && sc.Covers(g) && engine.LangOf(g, nil) == l {
+			return g, true // "`app/core.py` must not ...": the one file
+		}
+		if b := path.Base(g); strings.HasSuffix(b, ".*") && strings.Count(b, "*") <= 2 {
+			// "**/*Controller.*": a file of that name
+			names = append(names, strings.Replace(strings.TrimSuffix(b, ".*"), "*", base, 1)+ext)
+		}
 	}
 	for _, d := range dirs {
 		for _, n := range names {

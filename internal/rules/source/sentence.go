@@ -29,6 +29,9 @@ type sentence struct {
 	// ("In Python code," of "In Python code, use `logging`; never `print()`."): the
 	// language, tests or production code it names hold for this clause too.
 	itemLead string
+	// construct is what the catalogue entry being compiled finds ("a React class
+	// component"): a subject that names it is no part of the code (kindPlace).
+	construct string
 }
 
 var (

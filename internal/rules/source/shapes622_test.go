@@ -97,7 +97,9 @@ func TestRustCfgBanIsExact(t *testing.T) {
 func TestPronounSubjectBanWarns(t *testing.T) {
 	for text, want := range map[string]string{
 		"`TextInputBase` and similar `*Base` components render markup only. They must not call `useProviderProps`.": policy.SeverityWarning,
-		"Components must not call `useProviderProps`.":                                                              policy.SeverityError,
+		// (a subject that names a part of the code, "Components must not ...", holds
+		// there only: kindPlace; the code as a whole blocks)
+		"Code must not call `useProviderProps`.": policy.SeverityError,
 	} {
 		con := &policy.Constraint{ID: "x", Text: text, File: "AGENTS.md", Line: 1, Level: policy.Must}
 		rs := recognizeAll(con, &recognize.RepoContext{Languages: []string{"typescript"}})

@@ -1,0 +1,213 @@
+package norm
+
+import (
+	"strings"
+	"sync"
+)
+
+// A sentence whose subject is a kind of code ("Controllers must not call
+// `DB::table()`", "React components should never call `fetch` directly", "**Reducers:**
+// never call `Date.now()`") bans what it bans in that kind of code only: services may
+// query, actions may stamp the time. KindSubject reads the subject; where that code
+// lives is the repository's to show (a `controllers/` folder, `*Controller` files).
+
+// KindSubject returns the words of the kind of code a sentence is about, by its
+// subject or its item label, the head noun first ("React components" gives
+// [components react]); nil when the subject is the reader, a person, the code as a
+// whole or a kind of construct ("Functions must not ...", "New code should ...").
+func KindSubject(text string) []string {
+	if label := ItemLabel(text); label != "" && !strings.Contains(label, "`") {
+		if ws := kindWords(strings.Fields(label)); ws != nil {
+			return ws
+		}
+	}
+	f := strings.Fields(strings.TrimLeft(text, "-*•>#0123456789.) \t"))
+	for i, w := range f {
+		if i > 4 {
+			return nil
+		}
+		lw := strings.ToLower(strings.Trim(w, "*_,;:"))
+		if !kindModal(lw) {
+			continue
+		}
+		if i == 0 || !ruleFollows(f[i+1:], lw) {
+			return nil
+		}
+		return kindWords(f[:i])
+	}
+	return nil
+}
+
+// kindModal: a word that ends a rule's subject ("Controllers must ...",
+// "Reducers never ...").
+func kindModal(w string) bool {
+	switch w {
+	case "must", "should", "shall", "cannot", "can't", "mustn't", "shouldn't", "never", "may", "can", "don't", "do", "are", "need":
+		return true
+	}
+	return false
+}
+
+// ruleFollows reports whether the words after a subject's modal state a rule of
+// the subject ("must not call", "never call", "should only import"), not a fact
+// about it ("are in `src/`", "can be slow").
+func ruleFollows(rest []string, modal string) bool {
+	switch modal {
+	case "never", "cannot", "can't", "mustn't", "shouldn't":
+		return len(rest) > 0
+	case "don't":
+		return len(rest) > 0
+	case "do", "are", "may", "can", "need":
+		// "Handlers do not call ...", "Views are not allowed to ...", "Jobs may not
+		// sleep", "Jobs need not ..." is no rule
+		return len(rest) > 1 && strings.EqualFold(strings.Trim(rest[0], "*_,"), "not") && modal != "need"
+	}
+	return len(rest) > 0 // must, should, shall
+}
+
+// kindWords keeps the words of a subject that name a kind of code, head first; nil
+// when a word is no part of a noun phrase or the head names no kind.
+func kindWords(phrase []string) []string {
+	var words []string
+	for _, w := range phrase {
+		lw := strings.ToLower(strings.Trim(w, "*_,;:()"))
+		if lw == "" || strings.ContainsAny(lw, "`/.") {
+			return nil
+		}
+		if subjectStop()[lw] {
+			return nil // "You", "We", "Please", "If", an imperative
+		}
+		if subjectDeterminer(lw) {
+			continue
+		}
+		words = append(words, lw)
+	}
+	if len(words) == 0 || len(words) > 3 {
+		return nil
+	}
+	head := words[len(words)-1]
+	out := make([]string, 0, len(words))
+	for i := len(words) - 1; i >= 0; i-- {
+		if !genericCodeWords()[words[i]] {
+			out = append(out, words[i])
+		}
+	}
+	switch {
+	case len(out) == 0:
+		return nil // "Functions must ...", "Public methods should ..."
+	case genericCodeWords()[head]:
+		// "Repository classes must not ...", "Controller methods should ...": the
+		// construct of a kind the word before it names
+		if !KindRole(out[0]) {
+			return nil
+		}
+	case !pluralNoun(head) && !KindRole(head):
+		return nil
+	}
+	return out
+}
+
+// pluralNoun: a noun in its plural ("controllers", "entities"; not "status",
+// "analysis").
+func pluralNoun(w string) bool {
+	return plural(w) && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is")
+}
+
+func subjectDeterminer(w string) bool {
+	switch w {
+	case "the", "all", "any", "every", "each", "our", "your", "its", "their", "new", "existing":
+		return true
+	}
+	return false
+}
+
+// KindRole reports a word that names a role code plays in an application's
+// architecture (controllers, reducers, middleware), singular or plural: a subject of
+// such a kind is a part of the code, wherever the repository keeps it.
+func KindRole(w string) bool { return roleOf(w) != "" }
+
+// RoleInFileNames reports a role whose code the conventions name by it
+// (`UserController.php`, `user_handler.go`, `cart.reducer.ts`, `views.py`), so its
+// files can be told by their names where no folder holds them; components, hooks and
+// pages are told by their folder only.
+func RoleInFileNames(w string) bool { return roleOf(w) == "file" }
+
+func roleOf(w string) string {
+	w = strings.ToLower(w)
+	for _, k := range []string{w, w + "s", strings.TrimSuffix(w, "y") + "ies"} {
+		if r := kindRoles()[k]; r != "" {
+			return r
+		}
+	}
+	return ""
+}
+
+// kindRoles: "file" for roles their files are named by, "folder" for the others.
+var kindRoles = sync.OnceValue(func() map[string]string {
+	m := map[string]string{}
+	for _, w := range strings.Fields(`controllers handlers views viewmodels services repositories reducers
+		middleware middlewares jobs workers resolvers serializers entities routers routes listeners providers adapters
+		gateways clients daos mappers validators guards interceptors presenters interactors usecases policies commands
+		subscribers consumers producers tasks stores actions selectors effects sagas fragments activities receivers
+		delegates coordinators pipes directives schemas`) {
+		m[w] = "file"
+	}
+	for _, w := range strings.Fields(`models components hooks composables pages layouts screens widgets migrations
+		endpoints mutations thunks loaders fetchers plugins decorators`) {
+		m[w] = "folder"
+	}
+	return m
+})
+
+// genericCodeWords name constructs or code in general, present in every kind of code:
+// a subject of one of them is the whole code ("Public functions must have ...").
+var genericCodeWords = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`code functions function methods method classes class types type variables
+		constants files file modules module packages package names identifiers imports exports comments strings errors
+		exceptions values fields properties parameters arguments tests test specs spec unit integration e2e changes
+		commits messages logs lines statements expressions blocks loops structs enums interfaces traits objects
+		instances callers callbacks promises public private exported internal source production shared generated
+		async sync static global local helper helpers utils utilities util lib libs library libraries sources apis api
+		calls queries scripts script examples samples docs documentation prs requests`) {
+		m[w] = true
+	}
+	return m
+})
+
+// subjectStop are words no noun phrase of a subject holds: persons, pronouns,
+// imperatives, conjunctions.
+var subjectStop = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`you we i they it this that these those he she agents agent contributors
+		developers maintainers reviewers users humans people everyone nobody claude copilot cursor assistants ai llms
+		please if when while before after once unless use run make do don't never always avoid prefer keep ensure
+		note and or but so then also only just never`) {
+		m[w] = true
+	}
+	return m
+})
+
+// SpanSubject returns the code span a rule's sentence opens with as its subject
+// ("`app/core.py` must not call `print()`", "`internal/domain` should never import
+// ..."), "" when the sentence opens otherwise or states no rule of it.
+func SpanSubject(text string) string {
+	t := strings.TrimLeft(text, "-*•>#0123456789.) \t")
+	if !strings.HasPrefix(t, "`") {
+		return ""
+	}
+	end := strings.IndexByte(t[1:], '`')
+	if end <= 0 {
+		return ""
+	}
+	span := t[1 : end+1]
+	f := strings.Fields(t[end+2:])
+	if len(f) < 2 {
+		return ""
+	}
+	modal := strings.ToLower(strings.Trim(f[0], "*_,"))
+	if !kindModal(modal) || !ruleFollows(f[1:], modal) {
+		return ""
+	}
+	return span
+}

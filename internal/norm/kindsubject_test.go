@@ -1,0 +1,53 @@
+package norm
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestKindSubject(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want []string
+	}{
+		{"Controllers must not call `DB::table()` directly; go through a service.", []string{"controllers"}},
+		{"React components should never call `fetch` directly.", []string{"components", "react"}},
+		{"Reducers must not call `Date.now()`.", []string{"reducers"}},
+		{"HTTP handlers must never `panic`; return an error.", []string{"handlers", "http"}},
+		{"Domain entities must not import `sqlalchemy`.", []string{"entities", "domain"}},
+		{"Background jobs must not call `sleep`.", []string{"jobs", "background"}},
+		{"Repository classes must not throw `RuntimeException`.", []string{"repository"}},
+		{"Middleware should never call `res.send()`.", []string{"middleware"}},
+		{"**Composables:** never call `localStorage` directly.", []string{"composables"}},
+		{"Handlers do not call `panic`.", []string{"handlers"}},
+		// the reader, people, constructs and the code as a whole are no kind of code
+		{"Tests must not call `time.Sleep`.", nil},
+		{"You must not call `panic`.", nil},
+		{"Contributors should never use `any`.", nil},
+		{"Public functions must have docstrings.", nil},
+		{"New code must not use `var`.", nil},
+		{"Never use `print()`.", nil},
+		{"Use `logger` instead of `print()`.", nil},
+		{"Controllers are in `app/Http/Controllers`.", nil},
+		{"Jobs can be slow.", nil},
+		{"`app/core.py` must not call `print()`.", nil},
+	} {
+		if got := KindSubject(c.text); !slices.Equal(got, c.want) {
+			t.Errorf("KindSubject(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
+func TestSpanSubject(t *testing.T) {
+	for text, want := range map[string]string{
+		"`app/core.py` must not call `print()`; only the CLI prints.": "app/core.py",
+		"- `internal/domain` should never import `net/http`.":         "internal/domain",
+		"`print()` is fine in scripts.":                               "",
+		"`eval` must never be used.":                                  "eval",
+		"Never use `eval`.":                                           "",
+	} {
+		if got := SpanSubject(text); got != want {
+			t.Errorf("SpanSubject(%q) = %q, want %q", text, got, want)
+		}
+	}
+}

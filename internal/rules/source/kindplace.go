@@ -1,0 +1,114 @@
+package source
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/norm"
+	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/uniq"
+)
+
+// kindPlace is where the kind of code a sentence's subject names lives
+// ("Controllers must not call `DB::table()`"): the repository's folders named by one
+// of the subject's words (`app/Http/Controllers/`, `app/domain/` for "Domain
+// entities"), else, for a role whose files carry its name, the files its naming
+// conventions give (`*Controller.*`, `*_controller.*`, `*.controller.*`,
+// `controllers.*`). ok is false when the subject is no kind of code; globs are nil when
+// it is a role nothing locates (components where no folder holds them).
+func kindPlace(s *sentence, rc *recognize.RepoContext) (globs []string, kind string, ok bool) {
+	words := norm.KindSubject(s.c.Text)
+	if len(words) == 0 {
+		return nil, "", false
+	}
+	for _, w := range words {
+		if s.construct != "" && (strings.Contains(s.construct, w) || strings.Contains(s.construct, singular(w))) {
+			// "All components must be function components": the subject is the
+			// construct the rule is about, not a part of the code
+			return nil, "", false
+		}
+	}
+	phrase := slices.Clone(words)
+	slices.Reverse(phrase)
+	kind = strings.Join(phrase, " ")
+	for _, w := range words {
+		if ds := dirsNamed(rc, s.c.Scope.Dir, w); len(ds) > 0 {
+			for _, d := range ds {
+				globs = append(globs, dirGlob(d))
+			}
+			return globs, kind, true
+		}
+	}
+	for _, w := range words {
+		switch {
+		case norm.RoleInFileNames(w):
+			return roleFileGlobs(s.c.Scope.Dir, w), kind, true
+		case norm.KindRole(w):
+			// "React components should never call `fetch`" where no folder holds
+			// them: a part of the code heed cannot place
+			return nil, kind, true
+		}
+	}
+	// "Type hints must ...", "Background checks should ...": no part of the code
+	return nil, "", false
+}
+
+// dirsNamed are the folders under dir whose name is word, in its plural or singular
+// and in any case ("controllers" finds `app/Http/Controllers`).
+func dirsNamed(rc *recognize.RepoContext, dir, word string) []string {
+	if rc == nil {
+		return nil
+	}
+	names := map[string]bool{word: true, singular(word): true}
+	var out []string
+	for _, d := range rc.Dirs {
+		if dir != "" && dir != "." && d != dir && !strings.HasPrefix(d, dir+"/") {
+			continue
+		}
+		if !names[strings.ToLower(path.Base(d))] || inAnyOf(d, out) {
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// inAnyOf reports whether d lies inside one of the folders already found.
+func inAnyOf(d string, dirs []string) bool {
+	for _, o := range dirs {
+		if strings.HasPrefix(d, o+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// roleFileGlobs are the file names the conventions of the languages heed parses give a
+// role's code: `UserController.php`, `user_controller.rb`, `user.controller.ts`,
+// `controllers.py`.
+func roleFileGlobs(dir, word string) []string {
+	one := singular(word)
+	title := strings.ToUpper(one[:1]) + one[1:]
+	globs := uniq.Values([]string{"**/*" + title + ".*", "**/*_" + one + ".*", "**/*." + one + ".*", "**/" + one + ".*", "**/" + word + ".*"})
+	if dir != "" && dir != "." {
+		for i, g := range globs {
+			globs[i] = path.Join(dir, g)
+		}
+	}
+	return globs
+}
+
+// singular is a plural noun's singular ("entities" → "entity", "classes" →
+// "class"); a word that is no plural is returned as it is.
+func singular(w string) string {
+	switch {
+	case strings.HasSuffix(w, "ies") && len(w) > 4:
+		return strings.TrimSuffix(w, "ies") + "y"
+	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "xes"), strings.HasSuffix(w, "ches"):
+		return strings.TrimSuffix(w, "es")
+	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss"):
+		return strings.TrimSuffix(w, "s")
+	}
+	return w
+}
