@@ -415,3 +415,9 @@ func TestOwnSourceSentences34(t *testing.T) {
 func TestOwnSourceSentences35(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-35.txt", 14)
 }
+
+// TestOwnSourceSentences36: bans placed by the heading above them, and headings that
+// name a topic and place nothing (testdata/own-sentences-source-36.txt).
+func TestOwnSourceSentences36(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-36.txt", 12)
+}

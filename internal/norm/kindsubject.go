@@ -95,6 +95,9 @@ func kindWords(phrase []string) []string {
 	switch {
 	case len(out) == 0:
 		return nil // "Functions must ...", "Public methods should ..."
+	case head == "code":
+		// "Service code never calls `print()`": the service's code, all of it
+		return nil
 	case genericCodeWords()[head]:
 		// "Repository classes must not ...", "Controller methods should ...": the
 		// construct of a kind the word before it names
@@ -207,6 +210,42 @@ func SpanSubject(text string) string {
 	}
 	modal := strings.ToLower(strings.Trim(f[0], "*_,"))
 	if !kindModal(modal) || !ruleFollows(f[1:], modal) {
+		return ""
+	}
+	return span
+}
+
+// KindHeading returns the words of the kind of code a heading names ("Controllers",
+// "Background jobs", "Middleware"), head first; nil for a topic ("Error handling",
+// "Security"), a language, the tests, or anything longer than a short noun phrase.
+func KindHeading(heading string) []string {
+	f := strings.Fields(strings.Trim(strings.TrimSpace(heading), "#*_:"))
+	if len(f) == 0 || len(f) > 4 {
+		return nil
+	}
+	return kindWords(f)
+}
+
+// HeadingSpanPlace returns the name a heading gives a part of the code in a code
+// span ("The `worker` package", "`billing` module", "Crate `core`"), "" otherwise.
+func HeadingSpanPlace(heading string) string {
+	f := strings.Fields(strings.ToLower(strings.Trim(strings.TrimSpace(heading), "#*_:")))
+	span, noun := "", false
+	for _, w := range f {
+		switch {
+		case strings.HasPrefix(w, "`") && strings.HasSuffix(w, "`") && len(w) > 2:
+			if span != "" {
+				return ""
+			}
+			span = strings.Trim(w, "`")
+		case w == "package" || w == "module" || w == "crate" || w == "folder" || w == "directory" || w == "service" || w == "app":
+			noun = true
+		case w == "the" || w == "in" || w == "for":
+		default:
+			return ""
+		}
+	}
+	if !noun || span == "" || strings.ContainsAny(span, " ()") {
 		return ""
 	}
 	return span

@@ -26,6 +26,7 @@ func TestKindSubject(t *testing.T) {
 		{"Contributors should never use `any`.", nil},
 		{"Public functions must have docstrings.", nil},
 		{"New code must not use `var`.", nil},
+		{"Service code never calls `print()`; use the `logging` module.", nil},
 		{"Never use `print()`.", nil},
 		{"Use `logger` instead of `print()`.", nil},
 		{"Controllers are in `app/Http/Controllers`.", nil},
@@ -48,6 +49,33 @@ func TestSpanSubject(t *testing.T) {
 	} {
 		if got := SpanSubject(text); got != want {
 			t.Errorf("SpanSubject(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+func TestKindHeading(t *testing.T) {
+	for h, want := range map[string][]string{
+		"Controllers":     {"controllers"},
+		"Background jobs": {"jobs", "background"},
+		"Middleware":      {"middleware"},
+		"Error handling":  nil,
+		"Security":        nil,
+		"Tests":           nil,
+		"TypeScript":      nil,
+		"Hot paths":       {"paths", "hot"},
+	} {
+		if got := KindHeading(h); !slices.Equal(got, want) {
+			t.Errorf("KindHeading(%q) = %q, want %q", h, got, want)
+		}
+	}
+	for h, want := range map[string]string{
+		"The `worker` package":           "worker",
+		"`billing` module":               "billing",
+		"Using `sqlx`":                   "",
+		"The `worker` package and `api`": "",
+	} {
+		if got := HeadingSpanPlace(h); got != want {
+			t.Errorf("HeadingSpanPlace(%q) = %q, want %q", h, got, want)
 		}
 	}
 }

@@ -32,13 +32,8 @@ func kindPlace(s *sentence, rc *recognize.RepoContext) (globs []string, kind str
 	phrase := slices.Clone(words)
 	slices.Reverse(phrase)
 	kind = strings.Join(phrase, " ")
-	for _, w := range words {
-		if ds := dirsNamed(rc, s.c.Scope.Dir, w); len(ds) > 0 {
-			for _, d := range ds {
-				globs = append(globs, dirGlob(d))
-			}
-			return globs, kind, true
-		}
+	if globs := namedFolderGlobs(rc, s.c.Scope.Dir, words); len(globs) > 0 {
+		return globs, kind, true
 	}
 	for _, w := range words {
 		switch {
@@ -52,6 +47,21 @@ func kindPlace(s *sentence, rc *recognize.RepoContext) (globs []string, kind str
 	}
 	// "Type hints must ...", "Background checks should ...": no part of the code
 	return nil, "", false
+}
+
+// namedFolderGlobs are the globs of the folders named by the first of the words that names
+// any (the head noun before its qualifiers).
+func namedFolderGlobs(rc *recognize.RepoContext, dir string, words []string) []string {
+	for _, w := range words {
+		if ds := dirsNamed(rc, dir, w); len(ds) > 0 {
+			globs := make([]string, len(ds))
+			for i, d := range ds {
+				globs[i] = dirGlob(d)
+			}
+			return globs
+		}
+	}
+	return nil
 }
 
 // dirsNamed are the folders under dir whose name is word, in its plural or singular
@@ -111,4 +121,33 @@ func singular(w string) string {
 		return strings.TrimSuffix(w, "s")
 	}
 	return w
+}
+
+// headingKindPlace is where the kind of code the nearest heading names lives ("###
+// Controllers" over "- Never call `DB::table()`"; "### The `worker` package"): its
+// folders, or a role's file names. A heading whose kind no folder holds and no file
+// name tells places nothing (the rule holds where it did without it).
+func headingKindPlace(s *sentence, rc *recognize.RepoContext) []string {
+	if len(s.c.HeaderPath) == 0 {
+		return nil
+	}
+	h := s.c.HeaderPath[len(s.c.HeaderPath)-1]
+	if name := norm.HeadingSpanPlace(h); name != "" && !strings.Contains(name, "/") {
+		return namedFolderGlobs(rc, s.c.Scope.Dir, []string{name})
+	}
+	words := norm.KindHeading(h)
+	for _, w := range words {
+		if s.construct != "" && strings.Contains(s.construct, singular(w)) {
+			return nil
+		}
+	}
+	if globs := namedFolderGlobs(rc, s.c.Scope.Dir, words); len(globs) > 0 {
+		return globs
+	}
+	for _, w := range words {
+		if norm.RoleInFileNames(w) {
+			return roleFileGlobs(s.c.Scope.Dir, w)
+		}
+	}
+	return nil
 }

@@ -527,6 +527,8 @@ func ruleScopeOf(s *sentence, rc *recognize.RepoContext, langs []string) (sc pol
 			sc.Globs = append(sc.Globs, g)
 		} else if d := headingDir(s, rc); d != "" {
 			sc.Globs = append(sc.Globs, d+"/**")
+		} else if gs := headingKindPlace(s, rc); len(gs) > 0 {
+			sc.Globs = append(sc.Globs, gs...)
 		}
 	}
 	if norm.InHeadersOnly(prose) {
