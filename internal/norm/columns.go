@@ -1,6 +1,10 @@
 package norm
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
+)
 
 // Table headers that say what their columns are, beyond the fixed words of
 // columnRoles: "Never run", "Don't do", "Avoid using" head a column of what is
@@ -90,4 +94,59 @@ func SubstitutionColumns(header string) bool {
 		}
 	}
 	return ban && alt
+}
+
+var (
+	// banColumnRE and doColumnRE: a header of a column of what not to write ("Don't",
+	// "❌ Avoid", "Anti-pattern") and of what to write instead ("Do", "✅ Prefer",
+	// "Replacement"), in lower case.
+	banColumnRE = lazyre.New(`^(?:❌\s*)?(?:don'?t|don’t|do not|avoid|bad|wrong|incorrect|never|instead of|not this|deprecated|old|legacy|before|banned|forbidden|anti-?patterns?)\b|^❌`)
+	doColumnRE  = lazyre.New(`^(?:✅\s*)?(?:do|prefer|use|good|correct|right|instead|new|after|recommended|preferred|replacement|use instead)\b|^✅`)
+)
+
+// BanAndDoColumns finds, among a table's header cells, the one column of what not to
+// write and the one of what to write instead ("| Don't | Do |", "| Concern | Use |
+// Avoid |"); ok is false for any other table, and for a table that compares two
+// versions of a thing aspect by aspect ("| Field | OLD | NEW |"), which bans none.
+func BanAndDoColumns(heads []string) (banCol, doCol int, ok bool) {
+	if len(heads) < 2 {
+		return 0, 0, false
+	}
+	banCol, doCol = -1, -1
+	for i, h := range heads {
+		h = strings.ToLower(strings.Trim(strings.TrimSpace(h), "*_ "))
+		switch {
+		case banColumnRE.MatchString(h):
+			if banCol >= 0 {
+				return 0, 0, false
+			}
+			banCol = i
+		case doColumnRE.MatchString(h):
+			if doCol >= 0 {
+				return 0, 0, false
+			}
+			doCol = i
+		}
+	}
+	if banCol < 0 || doCol < 0 || len(heads) > 2 && comparisonColumns(heads[banCol], heads[doCol]) {
+		return 0, 0, false
+	}
+	return banCol, doCol, true
+}
+
+// comparisonColumns reports a pair of columns that name two versions of a thing (old
+// and new, before and after, legacy and current) rather than what to avoid and what
+// to use.
+func comparisonColumns(ban, do string) bool {
+	b := strings.ToLower(strings.Trim(strings.TrimSpace(ban), "*_ "))
+	d := strings.ToLower(strings.Trim(strings.TrimSpace(do), "*_ "))
+	weak := func(h string, ws ...string) bool {
+		for _, w := range ws {
+			if h == w || strings.HasPrefix(h, w+" (") {
+				return true
+			}
+		}
+		return false
+	}
+	return weak(b, "old", "legacy", "before") && weak(d, "new", "after", "current")
 }

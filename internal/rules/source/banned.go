@@ -374,11 +374,9 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 }
 
 var (
-	banColumnRE = lazyre.New(`^(?:❌\s*)?(?:don'?t|don’t|do not|avoid|bad|wrong|incorrect|never|instead of|not this|deprecated|old|legacy|before|banned|forbidden|anti-?patterns?)\b|^❌`)
 	// wherePossibleRE: a preference left to the reader's judgement of each use.
 	preferRE        = lazyre.New(`(?i)\bprefer(?:s|red|ring)?\b`)
 	wherePossibleRE = lazyre.New(`(?i)\b(?:where|when|whenever|if) (?:possible|practical|feasible|it makes sense)\b|\bas much as possible\b`)
-	doColumnRE      = lazyre.New(`^(?:✅\s*)?(?:do|prefer|use|good|correct|right|instead|new|after|recommended|preferred|replacement|use instead)\b|^✅`)
 )
 
 // tableBans reads a row of a table whose columns are what not to write and what to
@@ -403,51 +401,14 @@ func tableBans(c *policy.Constraint) ([]ban, bool) {
 func banTableRow(c *policy.Constraint) (cells []string, banCol, doCol int, ok bool) {
 	heads := strings.Split(norm.TableHeader(c.Context), " | ")
 	cells = strings.Split(c.Text, " | ")
-	if len(heads) < 2 || len(heads) != len(cells) {
+	if len(heads) != len(cells) {
 		return nil, 0, 0, false
 	}
-	banCol, doCol = -1, -1
-	for i, h := range heads {
-		h = strings.ToLower(strings.Trim(strings.TrimSpace(h), "*_ "))
-		switch {
-		case banColumnRE.MatchString(h):
-			if banCol >= 0 {
-				return nil, 0, 0, false
-			}
-			banCol = i
-		case doColumnRE.MatchString(h):
-			if doCol >= 0 {
-				return nil, 0, 0, false
-			}
-			doCol = i
-		}
-	}
-	if banCol < 0 || doCol < 0 {
-		return nil, 0, 0, false
-	}
-	if len(heads) > 2 && comparisonColumns(heads[banCol], heads[doCol]) {
-		// "| Field | OLD | NEW |": two versions compared aspect by aspect, not a
-		// ban of the old one's names
+	banCol, doCol, ok = norm.BanAndDoColumns(heads)
+	if !ok {
 		return nil, 0, 0, false
 	}
 	return cells, banCol, doCol, true
-}
-
-// comparisonColumns reports a pair of columns that name two versions of a thing (old
-// and new, before and after, legacy and current) rather than what to avoid and what
-// to use.
-func comparisonColumns(ban, do string) bool {
-	b := strings.ToLower(strings.Trim(strings.TrimSpace(ban), "*_ "))
-	d := strings.ToLower(strings.Trim(strings.TrimSpace(do), "*_ "))
-	weak := func(h string, ws ...string) bool {
-		for _, w := range ws {
-			if h == w || strings.HasPrefix(h, w+" (") {
-				return true
-			}
-		}
-		return false
-	}
-	return weak(b, "old", "legacy", "before") && weak(d, "new", "after", "current")
 }
 
 var (

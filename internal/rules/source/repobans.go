@@ -588,30 +588,10 @@ func pairAt(ts []token, i int) int {
 // tableNameBans reads a row of an Avoid | Prefer table whose cells are names in plain
 // words ("| moment | date-fns |").
 func tableNameBans(c *policy.Constraint) []ban {
-	heads := strings.Split(norm.TableHeader(c.Context), " | ")
-	cells := strings.Split(c.Text, " | ")
-	if len(heads) < 2 || len(heads) != len(cells) {
-		return nil
-	}
 	// "| Avoid | Prefer |", or "| Concern | Use | Avoid |": one column of bans and
 	// one of what to use instead; other columns (the concern, notes) are left out
-	banCol, doCol := -1, -1
-	for i, h := range heads {
-		h = strings.ToLower(strings.Trim(strings.TrimSpace(h), "*_ "))
-		switch {
-		case banColumnRE.MatchString(h):
-			if banCol >= 0 {
-				return nil
-			}
-			banCol = i
-		case doColumnRE.MatchString(h):
-			if doCol >= 0 {
-				return nil
-			}
-			doCol = i
-		}
-	}
-	if banCol < 0 || doCol < 0 || len(heads) > 2 && comparisonColumns(heads[banCol], heads[doCol]) {
+	cells, banCol, doCol, ok := banTableRow(c)
+	if !ok {
 		return nil
 	}
 	alt := strings.Trim(strings.TrimSpace(cells[doCol]), "`*_")
