@@ -421,3 +421,9 @@ func TestOwnSourceSentences35(t *testing.T) {
 func TestOwnSourceSentences36(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-36.txt", 12)
 }
+
+// TestOwnSourceSentences37: source rules written in Spanish, German, French,
+// Portuguese, Chinese and Japanese (testdata/own-sentences-source-37.txt).
+func TestOwnSourceSentences37(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-37.txt", 12)
+}

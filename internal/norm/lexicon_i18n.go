@@ -133,6 +133,9 @@ func spanish() languageWords {
 			"manualmente": "manually", "es": "is", "son": "are", "a": "to", "al": "to the", "como": "as", "usa siempre": "always use",
 			"ejecuta siempre": "always run", "desde": "from", "rama": "branch", "rama principal": "main branch", "etiquetas": "tags",
 			"también": "also", "migración": "migration", "migraciones": "migrations", "nueva": "new", "nuevo": "new",
+			"código de producción": "production code", "el código de producción": "production code", "en producción": "in production",
+			"en el código de producción": "in production code",
+			"producción": "production",
 			"cambios": "changes", "código": "code", "dependencias": "dependencies", "pruebas": "tests", "tests": "tests", "hagas commit": "commit",
 			// names of files and folders, for the naming conventions
 			"nombres de archivos": "file names", "nombres de archivo": "file names", "nombre de archivo": "file name", "nombres de ficheros": "file names",
@@ -166,6 +169,8 @@ func portuguese() languageWords {
 		frames:      []verbFrame{{"é proibido", "", "it is forbidden to V"}, {"é obrigatório", "", "you must V"}, {"você deve", "", "you must V"}, {"você não deve", "", "you must not V"}, {"não se deve", "", "do not V"}, {"deve-se", "", "you must V"}, {"evite", "", "avoid V"}},
 		gloss: map[string]string{
 			"nunca": "never", "jamais": "never", "sempre": "always", "não": "not", "nao": "not",
+			"código de produção": "production code", "o código de produção": "production code", "em produção": "in production",
+			"no código de produção": "in production code", "código": "code", "produção": "production",
 			"em vez de": "instead of", "ao invés de": "instead of", "em lugar de": "instead of", "no lugar de": "instead of",
 			"antes de": "before", "depois de": "after", "após": "after",
 			"antes de fazer commit": "before committing", "antes de commitar": "before committing", "antes de cada commit": "before every commit",
@@ -224,6 +229,7 @@ func french() languageWords {
 			{"", "toujours", "always V"}},
 		gloss: map[string]string{
 			"jamais": "never", "toujours": "always", "pas": "not",
+			"le code de production": "production code", "code de production": "production code", "en production": "in production",
 			"aussi": "also", "également": "also", "nouvelle": "new", "nouveau": "new", "nouveaux": "new", "nouvelles": "new",
 			"au lieu de": "instead of", "plutôt que": "rather than", "à la place de": "instead of", "à la place": "instead",
 			"avant de": "before", "avant": "before", "après": "after",
@@ -278,6 +284,7 @@ func german() languageWords {
 		frames:      []verbFrame{{"vermeide", "", "avoid V"}, {"bitte", "", "please V"}},
 		gloss: map[string]string{
 			"niemals": "never", "nie": "never", "immer": "always", "stets": "always", "nicht": "not",
+			"im produktionscode": "in production code", "produktionscode": "production code", "in produktion": "in production",
 			"statt": "instead of", "anstatt": "instead of", "anstelle von": "instead of", "vor": "before", "nach": "after",
 			"vor dem commit": "before committing", "vor jedem commit": "before every commit", "vor einem commit": "before committing",
 			"vor dem committen": "before committing", "bevor du committest": "before committing", "bevor du commitest": "before committing",
