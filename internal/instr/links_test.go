@@ -196,7 +196,7 @@ func TestRecordDocumentsAreNotFollowed(t *testing.T) {
 	if !found {
 		t.Error("a style guide linked beside them was not followed: the test judges nothing")
 	}
-	for _, name := range []string{"CHANGELOG.md", "docs/CHANGES.rst", "HISTORY.md", "release-notes.md", "LICENSE", "NOTICE.txt"} {
+	for _, name := range []string{"CHANGELOG.md", "docs/CHANGES.rst", "HISTORY.md", "release-notes.md", "LICENSE", "NOTICE.txt", "TODO.md", "ROADMAP.md"} {
 		if !recordDocument(name) {
 			t.Errorf("%s is a record", name)
 		}

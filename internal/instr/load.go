@@ -347,16 +347,19 @@ func (l *loader) followLink(f File, ref importRef, binds bool, chain []string, d
 }
 
 // recordDocument reports a document that records or licenses rather than instructs: a
-// changelog, release notes, a licence, a notice, a list of authors. A line that links
-// one ("Update `CHANGELOG.md` for user-visible changes") names a file to edit; the
-// imperatives of its old entries ("rename your files", "switch the import") were said
-// to the project's users at the time, and are no rules of the work.
+// changelog, release notes, a licence, a notice, a list of authors, a list of work to
+// do and its state (TODO.md, a roadmap). A line that links one ("Update
+// `CHANGELOG.md` for user-visible changes", "`TODO.md` is the execution order") names
+// a file to edit or a plan to follow; the imperatives of its entries ("rename your
+// files", "no `tuple` import in `values`") were said of their moment, and are no rules
+// of the code.
 func recordDocument(rel string) bool {
 	name := strings.ToUpper(strings.TrimSuffix(path.Base(rel), path.Ext(rel)))
 	name = strings.NewReplacer("-", "_", " ", "_").Replace(name)
 	switch name {
 	case "CHANGELOG", "CHANGES", "HISTORY", "NEWS", "RELEASES", "RELEASE_NOTES", "RELEASENOTES", "LICENSE", "LICENCE",
-		"COPYING", "NOTICE", "AUTHORS", "CONTRIBUTORS", "THIRD_PARTY_NOTICES", "EULA":
+		"COPYING", "NOTICE", "AUTHORS", "CONTRIBUTORS", "THIRD_PARTY_NOTICES", "EULA",
+		"TODO", "TODOS", "ROADMAP", "BACKLOG", "STATUS", "PROGRESS", "KNOWN_ISSUES":
 		return true
 	}
 	return false

@@ -217,13 +217,27 @@ func SpanSubject(text string) string {
 
 // KindHeading returns the words of the kind of code a heading names ("Controllers",
 // "Background jobs", "Middleware"), head first; nil for a topic ("Error handling",
-// "Security"), a language, the tests, or anything longer than a short noun phrase.
+// "Security", "Critical patterns", "Code quality rules"), a language, the tests, or
+// anything longer than a short noun phrase. A heading's head must be a role of an
+// application's architecture, and not one that also names a section of another
+// sort ("Commands", "Tasks", "Actions", "Hooks" head lists of shell commands, CI
+// workflows and git hooks).
 func KindHeading(heading string) []string {
 	f := strings.Fields(strings.Trim(strings.TrimSpace(heading), "#*_:"))
 	if len(f) == 0 || len(f) > 4 {
 		return nil
 	}
-	return kindWords(f)
+	ws := kindWords(f)
+	if len(ws) == 0 || !KindRole(ws[0]) {
+		return nil
+	}
+	switch strings.ToLower(ws[0]) {
+	case "commands", "command", "tasks", "task", "actions", "action", "hooks", "hook", "policies", "policy",
+		"schemas", "schema", "pipes", "effects", "clients", "client", "providers", "provider", "plugins", "plugin",
+		"routes", "endpoints", "pages", "stores", "decorators", "directives", "loaders", "fetchers":
+		return nil
+	}
+	return ws
 }
 
 // HeadingSpanPlace returns the name a heading gives a part of the code in a code

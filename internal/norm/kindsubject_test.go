@@ -55,14 +55,18 @@ func TestSpanSubject(t *testing.T) {
 
 func TestKindHeading(t *testing.T) {
 	for h, want := range map[string][]string{
-		"Controllers":     {"controllers"},
-		"Background jobs": {"jobs", "background"},
-		"Middleware":      {"middleware"},
-		"Error handling":  nil,
-		"Security":        nil,
-		"Tests":           nil,
-		"TypeScript":      nil,
-		"Hot paths":       {"paths", "hot"},
+		"Controllers":           {"controllers"},
+		"Background jobs":       {"jobs", "background"},
+		"Middleware":            {"middleware"},
+		"Error handling":        nil,
+		"Security":              nil,
+		"Tests":                 nil,
+		"TypeScript":            nil,
+		"Hot paths":             nil,
+		"Critical Patterns":     nil,
+		"Code Quality Rules":    nil,
+		"Commands":              nil,
+		"Prisma Query Patterns": nil,
 	} {
 		if got := KindHeading(h); !slices.Equal(got, want) {
 			t.Errorf("KindHeading(%q) = %q, want %q", h, got, want)
