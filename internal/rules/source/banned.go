@@ -1499,6 +1499,7 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 	if r.Exact && r.Severity == policy.SeverityError {
 		qp.Replace = exactReplacement(b)
 	}
+	qp.Alternatives = alternativeStems(b.instead)
 	wrappers := prescribedWrappers(s, b)
 	for _, l := range grammarLangs {
 		if q := sh.query(l); q != "" {

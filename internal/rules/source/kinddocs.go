@@ -3,7 +3,7 @@ package source
 // The params docs of the source kinds (engine.Kind.Doc), for a model that writes
 // rules.
 
-const queryDoc = `Code constructs found by Tree-sitter queries: every match is a violation. params {"queries": {language: query}, "exclude": ["tests"|"main"|"programs"|"commonjs"], "nolint": [linters]}. ` +
+const queryDoc = `Code constructs found by Tree-sitter queries: every match is a violation. params {"queries": {language: query}, "exclude": ["tests"|"main"|"programs"|"commonjs"], "nolint": [linters], "alternatives": [code prescribed instead, up to its arguments]}. ` +
 	`Languages: python, javascript, typescript, tsx, go, rust, java, csharp, kotlin, ruby, c, cpp, php (give typescript and tsx together for TS code). ` +
 	`Each query is an S-expression in that grammar's node types with a @match capture on the node to report: ((call_expression function: (selector_expression) @f) @match (#eq? @f "time.Sleep")). ` +
 	`Predicates: #eq?, #not-eq?, #match?, #not-match? (RE2), #any-of?, #not-any-of?; and heed's (#inside? @c kind ...), (#not-inside? @c kind ...), (#not-in-test? @c), (#not-in-main? @c), (#not-inside-def? @c name ...). ` +

@@ -62,6 +62,12 @@ type QueryParams struct {
 	// suppression comment that names a ban linter or the matched code, or silences
 	// every rule, still marks a site in any language (suppress.go).
 	Nolint []string `json:"nolint,omitempty"`
+	// Alternatives are what the sentence prescribes instead of the banned code, as
+	// written up to any argument list ("#[expect", "errors.New"): a match whose
+	// comment just above, or on its line, names both the banned code and one of them
+	// ("Using #[allow] instead of #[expect] because ...") is a deviation the project
+	// documented at the site, and is not reported.
+	Alternatives []string `json:"alternatives,omitempty"`
 	// Names are the names of code the rule bans by name (an identifier, a called
 	// function, a constructed class, a path's last part): self-validation asks
 	// whether the repository declares them itself (declared.go).
@@ -152,6 +158,7 @@ type queryCheck struct {
 	exclude  int
 	nolint   []string
 	names    []string // the names of code the rule bans (QueryParams.Names)
+	alts     []string // QueryParams.Alternatives
 	// declShape: a line that could declare one of names (declarationShape), built on
 	// first use
 	declShape func() *regexp.Regexp
@@ -191,6 +198,7 @@ func compileQuery(rule *policy.Rule) (engine.Check, error) {
 	}
 	c.nolint = p.Nolint
 	c.names = p.Names
+	c.alts = p.Alternatives
 	c.declShape = sync.OnceValue(func() *regexp.Regexp { return declarationShape(c.names) })
 	var err error
 	if c.replace, err = replacementOf(rule, p.Replace); err != nil {
@@ -417,6 +425,9 @@ func (c *queryCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
 		}
 		if c.exclude&excludeRequireSuites != 0 && f.Lang == engine.LangGo && c.requireSuite(ev, f, lines, fd.Line, string(f.Content[h.start:h.end])) {
 			continue
+		}
+		if len(c.alts) > 0 && deviationDocumented(f.Content, lines, fd.Line, string(f.Content[h.start:h.end]), c.alts) {
+			continue // "Using #[allow] instead of #[expect] because ...": the project's reasoned exception
 		}
 		if c.exclude&excludeCommented != 0 && commentedAt(f.Content, lines, fd.Line) {
 			continue // "without a documented reason": the line gives one
@@ -1164,20 +1175,7 @@ func safetyCommentedAt(src []byte, li lineIndex, line int) bool {
 }
 
 func commentedAt(src []byte, li lineIndex, line int) bool {
-	get := func(n int) string {
-		if n < 1 || n > len(li) {
-			return ""
-		}
-		start := li[n-1]
-		end := len(src)
-		if n < len(li) {
-			end = li[n] - 1
-		}
-		if start > end {
-			return ""
-		}
-		return string(src[start:end])
-	}
+	get := func(n int) string { return lineText(src, li, n) }
 	above := strings.TrimSpace(get(line - 1))
 	for _, p := range []string{"//", "#", "/*", "*", "--"} {
 		if strings.HasPrefix(above, p) {
@@ -1186,4 +1184,74 @@ func commentedAt(src []byte, li lineIndex, line int) bool {
 	}
 	cur := get(line)
 	return strings.Contains(cur, " //") || strings.Contains(cur, "\t//") || strings.Contains(cur, " /*")
+}
+
+// commentPrefixes open a comment line in the languages heed parses.
+var commentPrefixes = []string{"//", "#", "/*", "*", "--"}
+
+// deviationDocumented reports a match that the comment block just above it (over
+// attributes and decorators between, up to six lines) or a comment on its own line
+// explains as a choice against the rule: the comment names both the banned code, as
+// the match begins, and one of the alternatives the rule prescribes.
+func deviationDocumented(src []byte, li lineIndex, line int, match string, alts []string) bool {
+	banned := codeStem(strings.ReplaceAll(match, "#![", "#["))
+	if len(banned) < 3 {
+		return false
+	}
+	names := func(text string) bool {
+		text = strings.ReplaceAll(text, "#![", "#[")
+		if !strings.Contains(text, banned) {
+			return false
+		}
+		for _, a := range alts {
+			if len(a) >= 3 && strings.Contains(text, a) {
+				return true
+			}
+		}
+		return false
+	}
+	if cur := lineText(src, li, line); strings.Contains(cur, "//") || strings.Contains(cur, " #") {
+		if i := strings.Index(cur, "//"); i >= 0 && names(cur[i:]) {
+			return true
+		}
+		if i := strings.Index(cur, " #"); i >= 0 && names(cur[i:]) {
+			return true
+		}
+	}
+	var block strings.Builder
+	for n := line - 1; n >= 1 && n >= line-6; n-- {
+		t := strings.TrimSpace(lineText(src, li, n))
+		switch {
+		case slices.ContainsFunc(commentPrefixes, func(p string) bool { return strings.HasPrefix(t, p) && !strings.HasPrefix(t, "#[") && !strings.HasPrefix(t, "#!") }):
+			block.WriteString(t)
+			block.WriteByte('\n')
+		case strings.HasPrefix(t, "#[") || strings.HasPrefix(t, "#![") || strings.HasPrefix(t, "@"):
+			// an attribute or decorator between the comment and the code
+		default:
+			return names(block.String())
+		}
+	}
+	return names(block.String())
+}
+
+// codeStem is code as written up to its argument list: "#[expect" of
+// "#[expect(lint, reason = ...)]", "errors.New" of "errors.New(msg)".
+func codeStem(code string) string {
+	code = strings.TrimSpace(code)
+	if i := strings.IndexAny(code, "(\n"); i > 0 {
+		code = code[:i]
+	}
+	return strings.TrimSpace(code)
+}
+
+// alternativeStems are the stems of the code a sentence prescribes instead of a ban
+// (ban.instead: spans joined by ", "), for QueryParams.Alternatives.
+func alternativeStems(instead string) []string {
+	var out []string
+	for _, a := range strings.Split(instead, ", ") {
+		if st := codeStem(strings.Trim(a, "`")); len(st) >= 3 && !slices.Contains(out, st) {
+			out = append(out, st)
+		}
+	}
+	return out
 }

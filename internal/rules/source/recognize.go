@@ -137,6 +137,15 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 	var out []policy.Rule
 	// One query rule for every language with a grammar.
 	qp := QueryParams{Queries: map[string]string{}, Entry: e.Name, Exclude: exclude}
+	for _, b := range s.bans() {
+		// "Use `#[expect(...)]` instead of `#[allow]`": a site whose comment says
+		// why it keeps the banned form is the project's exception
+		for _, a := range alternativeStems(b.instead) {
+			if !slices.Contains(qp.Alternatives, a) {
+				qp.Alternatives = append(qp.Alternatives, a)
+			}
+		}
+	}
 	if commented {
 		qp.Exclude = append(qp.Exclude, "commented")
 	}
