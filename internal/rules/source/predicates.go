@@ -43,7 +43,8 @@ import (
 //	                            of one of the names (the wrapper a sentence prescribes)
 //	(#not-go-panic-idiom? @c)   the Go panic @c is none of Go's idioms: not in a Must...
 //	                            function beside its error-returning twin, a Panic or
-//	                            Fatal method, nor passing on a recovered panic
+//	                            Fatal method, a ...OrPanic or ...OrDie function, nor
+//	                            passing on a recovered panic
 //	(#not-defines? @c name ...) the class @c defines no method of one of the names
 //	                            (an error boundary's componentDidCatch: React has no
 //	                            function form of it)
@@ -198,7 +199,10 @@ func goPanicIdiom(n *sitter.Node, t *lang.Tree) bool {
 				// the error (`MustCompile` beside `Compile`)
 				return twin != "" && declaresGoFunc(t, twin)
 			}
-			return strings.HasPrefix(name, "Panic") || strings.HasPrefix(name, "Fatal")
+			// "GetSliceOrPanic", "LoadOrDie": a name that says it panics, the API's
+			// explicit convenience beside the error-returning form
+			return strings.HasPrefix(name, "Panic") || strings.HasPrefix(name, "Fatal") ||
+				strings.HasSuffix(name, "OrPanic") || strings.HasSuffix(name, "OrDie")
 		}
 	}
 	return false

@@ -44,7 +44,8 @@ func TestBannedShapesOfBatch622(t *testing.T) {
 }
 
 // A ban of Go's panic leaves Go's own idioms alone (wild round 13, birdnet-go): a
-// Must function, a logger's Panic and Fatal methods, a recovered panic passed on.
+// Must function, a logger's Panic and Fatal methods, a recovered panic passed on, a
+// function whose name says it panics.
 func TestGoPanicBanSparesIdioms(t *testing.T) {
 	rules := rulesOf(t, "Return errors, don't `panic`.", "panic", "go")
 	if len(rules) == 0 {
@@ -54,7 +55,9 @@ func TestGoPanicBanSparesIdioms(t *testing.T) {
 		"func MustOpen(p string) *F {\n\tpanic(\"x\")\n}\n\n" +
 		"func (l *Adapter) Panicf(f string, a ...any) {\n\tpanic(fmt.Sprintf(f, a...))\n}\n\n" +
 		"func (l *Adapter) Fatal(a ...any) {\n\tpanic(a)\n}\n\n" +
-		"func copyFile() {\n\tdefer func() {\n\t\tif r := recover(); r != nil {\n\t\t\tcleanup()\n\t\t\tpanic(r)\n\t\t}\n\t}()\n}\n"
+		"func copyFile() {\n\tdefer func() {\n\t\tif r := recover(); r != nil {\n\t\t\tcleanup()\n\t\t\tpanic(r)\n\t\t}\n\t}()\n}\n" +
+		// (wild round 19, fdb-go: the binding's explicit convenience beside GetSlice)
+		"func (t Tuple) GetSliceOrPanic(i int) []byte {\n\tpanic(\"x\")\n}\n"
 	fs, _ := runFiles(t, rules, map[string]string{"p.go": code})
 	if got := located(fs); len(got) != 1 || got[0][:2] != "5:" {
 		t.Errorf("findings %v, want only the panic of Open on line 5", got)
