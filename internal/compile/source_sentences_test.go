@@ -444,3 +444,9 @@ func bansName(r policy.Rule, name string) bool {
 	}
 	return false
 }
+
+// TestOwnSourceSentences38: bans of a direct use that name the project's own wrapper,
+// whose file must use what the ban forbids (testdata/own-sentences-source-38.txt).
+func TestOwnSourceSentences38(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-38.txt", 12)
+}

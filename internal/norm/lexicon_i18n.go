@@ -135,8 +135,8 @@ func spanish() languageWords {
 			"también": "also", "migración": "migration", "migraciones": "migrations", "nueva": "new", "nuevo": "new",
 			"código de producción": "production code", "el código de producción": "production code", "en producción": "in production",
 			"en el código de producción": "in production code",
-			"producción": "production",
-			"cambios": "changes", "código": "code", "dependencias": "dependencies", "pruebas": "tests", "tests": "tests", "hagas commit": "commit",
+			"producción":                 "production",
+			"cambios":                    "changes", "código": "code", "dependencias": "dependencies", "pruebas": "tests", "tests": "tests", "hagas commit": "commit",
 			// names of files and folders, for the naming conventions
 			"nombres de archivos": "file names", "nombres de archivo": "file names", "nombre de archivo": "file name", "nombres de ficheros": "file names",
 			"archivos": "files", "archivo": "file", "ficheros": "files", "carpetas": "folders", "carpeta": "folder", "directorios": "directories",

@@ -348,6 +348,12 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		// "All HTTP requests go through `app/clients/http.py`; don't import
 		// `requests` anywhere else": the place the sentence names is where it stays
 		leaveOutElsewhere(&r, s, rc, langs)
+		if r.Severity == policy.SeverityError && environmentAPI(b.span) && !namesOnlyPlace(s) {
+			// "application code must not read `process.env` directly": the program
+			// reads its environment somewhere (its bootstrap, its configuration, its
+			// scripts), which a ban of the direct read leaves unsaid
+			warnOnly(&r, " (the program reads its environment where it starts and in its configuration, which the sentence does not name)")
+		}
 		// "use `parseJSON` from `@ai-sdk/provider-utils`": the package that provides
 		// the replacement implements it with the banned API.
 		for _, d := range replacementPackages(s, rc) {
@@ -1613,9 +1619,7 @@ var elsewhereRE = lazyre.New(`\b(?:anywhere|everywhere|somewhere) else\b|\belsew
 // path the sentence, or another clause of its line, names ("Only `db/conn.go` opens
 // connections; never import `database/sql` elsewhere").
 func elsewherePlaces(s *sentence, rc *recognize.RepoContext) []string {
-	elsewhere := elsewhereRE.MatchString(s.prose()) || norm.OnlyPlace(s.prose()) || slices.ContainsFunc(s.clauses(), func(cl string) bool {
-		return norm.OnlyPlaceFrame(cl) != cl // "import `X` only inside `src/ui/`"
-	})
+	elsewhere := elsewhereRE.MatchString(s.prose()) || norm.OnlyPlace(s.prose()) || onlyInFramed(s)
 	spans := slices.Clone(s.spans)
 	if rc != nil {
 		for i := range rc.Constraints {
@@ -1649,6 +1653,28 @@ func elsewherePlaces(s *sentence, rc *recognize.RepoContext) []string {
 		}
 	}
 	return out
+}
+
+// environmentAPI reports a span that reads the process's environment variables.
+func environmentAPI(span string) bool {
+	switch strings.TrimSuffix(strings.TrimSpace(span), "()") {
+	case "process.env", "os.environ", "os.getenv", "os.environ.get", "System.getenv", "std::env::var", "env::var",
+		"os.Getenv", "os.LookupEnv", "ENV", "getenv", "Environment.GetEnvironmentVariable", "import.meta.env", "Deno.env":
+		return true
+	}
+	return false
+}
+
+// namesOnlyPlace reports a sentence that names the one place a banned thing is
+// allowed ("outside `src/env.ts`", "only in `config/`").
+func namesOnlyPlace(s *sentence) bool {
+	return norm.OnlyPlace(s.prose()) || strings.Contains(s.prose(), "outside") || onlyInFramed(s)
+}
+
+// onlyInFramed reports a clause that keeps a thing to one place in the positive
+// ("import `X` only inside `src/ui/`", norm.OnlyPlaceFrame).
+func onlyInFramed(s *sentence) bool {
+	return slices.ContainsFunc(s.clauses(), func(cl string) bool { return norm.OnlyPlaceFrame(cl) != cl })
 }
 
 // leaveOutElsewhere leaves out of a rule the places the sentence keeps the banned

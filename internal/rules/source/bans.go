@@ -90,7 +90,8 @@ var fillers = set("use", "using", "used", "uses", "call", "calling", "calls", "c
 	"instantiate", "construct", "constructing", "create", "creating", "access", "accessing", "throw",
 	"throwing", "raise", "raising", "catch", "catching", "depend", "depending", "print", "printing", "prints",
 	"log", "logging", "return", "returning", "ship", "commit", "committing", "ever", "manual", "manually",
-	"hand-written", "hardcode", "hardcoded", "hard-coded", "call-sites", "more", "also", "yourself")
+	"hand-written", "hardcode", "hardcoded", "hard-coded", "call-sites", "more", "also", "yourself", "read",
+	"reading", "touch", "touching")
 
 // multi-word and single-word prohibitions.
 // "does not" and a bare "not" describe ("it does NOT use `x`"); they do not prohibit.
@@ -457,8 +458,14 @@ func (s *sentence) bans() []ban {
 		}
 		ts := tokenize(cl)
 		next := ""
+		// the clause after the ban that names the way round it: "; use `Y`", "— go
+		// through `apiClient`", "; inject `Clock`", "; read settings from `Settings`"
+		after := s.lineAfter
 		if ci+1 < len(cls) {
-			if nt := tokenize(cls[ci+1]); len(nt) > 0 && nt[0].kind == 'w' && (set("instead", "use", "prefer", "rather", "please")[lowerWord(nt[0])]) {
+			after = cls[ci+1]
+		}
+		if after != "" {
+			if nt := tokenize(after); len(nt) > 0 && nt[0].kind == 'w' && (set("instead", "use", "prefer", "rather", "please", "go", "inject", "call", "read", "route", "wrap", "rely", "depend", "always")[lowerWord(nt[0])]) {
 				var sps []string
 				for _, t := range nt {
 					if t.kind == 's' {

@@ -35,11 +35,13 @@ func TestBansOfGlobalsSpareTheProjectsHelpers(t *testing.T) {
 			"src/package.ts":  "import fetch from 'node-fetch';\nexport const x = fetch('a');\n",
 			"src/exported.ts": "export function fetch(u: string) { return u; }\nexport const x = fetch('a');\n",
 		}, []string{"src/package.ts", "src/plain.ts"}},
-		// a helper the project defines is what the ban is about: its module's calls stay
+		// a helper the project defines is what the ban is about: its callers are
+		// flagged; the module of the prescribed wrapper (`def compact`) calls it by
+		// design (wrapperFile)
 		{"Never call `trim_messages()` directly; use `compact()`.", map[string]string{
 			"pkg/compaction.py": "def trim_messages(m):\n    return m\n\ndef compact(m):\n    return trim_messages(m)\n",
 			"pkg/agent.py":      "from .compaction import trim_messages\n\ntrim_messages([])\n",
-		}, []string{"pkg/agent.py", "pkg/compaction.py"}},
+		}, []string{"pkg/agent.py"}},
 	}
 	for _, c := range cases {
 		con := &policy.Constraint{ID: "x", Text: c.text, File: "AGENTS.md", Line: 1, Level: policy.Must}

@@ -1,6 +1,13 @@
 package source
 
-import "testing"
+import (
+	"regexp"
+	"testing"
+
+	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
+)
 
 // A site whose comment names the banned form and the prescribed one ("Using #[allow]
 // instead of #[expect] because ...") is a deviation the project documented there
@@ -33,5 +40,57 @@ func TestDeviationDocumented(t *testing.T) {
 	}
 	if deviationDocumented(src, li, 4, "panic(\"y\")", []string{"errors.New"}) {
 		t.Error("a comment that names the alternative's words loosely excused the site")
+	}
+}
+
+// The file of the wrapper a ban prescribes uses what it wraps: it is not judged
+// (batch 632; wild round 19, myplanet: `DefaultDispatcherProvider` and its test were
+// flagged under "Never hardcode `Dispatchers.IO`").
+func TestWrapperFile(t *testing.T) {
+	for _, c := range []struct {
+		alts []string
+		path string
+		code string
+		want bool
+	}{
+		{[]string{"apiClient"}, "src/lib/apiClient.ts", "export const apiClient = {};\n", true},
+		{[]string{"httpx"}, "internal/httpx/client.go", "package httpx\n", true},
+		{[]string{"HttpClient"}, "app/services/http_client.rb", "class HttpClient\nend\n", true},
+		{[]string{"Clock"}, "src/main/java/a/SystemClock.java", "class SystemClock implements Clock {}\n", true},
+		{[]string{"DispatcherProvider"}, "app/src/test/DefaultDispatcherProviderTest.kt", "class DefaultDispatcherProviderTest\n", true},
+		{[]string{"config::Settings"}, "src/config.rs", "pub struct Settings;\n", true},
+		{[]string{"mypkg.log.get_logger()"}, "mypkg/log.py", "def get_logger(): pass\n", true},
+		// a module-level logger is the library's, not a wrapper; a member is no
+		// wrapper of its own; the top package holds all the code
+		{[]string{"logger"}, "app/jobs.py", "logger = logging.getLogger(__name__)\n", false},
+		{[]string{"datetime.now()"}, "app/clock.py", "def now():\n    pass\n", false},
+		{[]string{"subprocess.run"}, "app/shell.py", "def run(cmd):\n    pass\n", false},
+		{[]string{"settings", "app.settings"}, "app/jobs.py", "import os\n", false},
+		{[]string{"settings", "app.settings"}, "app/settings.py", "import os\n", true},
+		{[]string{"mypkg.log.get_logger()"}, "mypkg/io.py", "log = 1\n", false},
+	} {
+		c2 := &queryCheck{alts: c.alts}
+		c2.wrapperDecl = func() *regexp.Regexp {
+			_, declared := alternativeNames(c2.alts)
+			return wrapperShape(declared)
+		}
+		if got := c2.wrapperFile(&engine.File{Path: c.path, Content: []byte(c.code)}); got != c.want {
+			t.Errorf("%v in %s: wrapper %v, want %v", c.alts, c.path, got, c.want)
+		}
+	}
+}
+
+// A ban of reading the environment directly leaves unsaid where the program reads it
+// (its bootstrap, its configuration): it warns, unless the sentence names the one
+// place ("outside `src/env.ts`").
+func TestEnvironmentReadBansWarnUnlessPlaced(t *testing.T) {
+	for text, want := range map[string]string{
+		"Application code must not read `process.env` directly; use `env` from `src/env.ts`.": policy.SeverityWarning,
+		"Never read `process.env` outside `src/env.ts`.":                                      policy.SeverityError,
+	} {
+		rules := recognizeAll(&policy.Constraint{ID: "x", Text: text, File: "AGENTS.md", Line: 1, Level: policy.Must}, &recognize.RepoContext{Languages: []string{"typescript"}})
+		if len(rules) == 0 || rules[0].Severity != want {
+			t.Errorf("%q: %d rules, want one %s", text, len(rules), want)
+		}
 	}
 }

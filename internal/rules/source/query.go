@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
@@ -63,10 +64,13 @@ type QueryParams struct {
 	// every rule, still marks a site in any language (suppress.go).
 	Nolint []string `json:"nolint,omitempty"`
 	// Alternatives are what the sentence prescribes instead of the banned code, as
-	// written up to any argument list ("#[expect", "errors.New"): a match whose
-	// comment just above, or on its line, names both the banned code and one of them
-	// ("Using #[allow] instead of #[expect] because ...") is a deviation the project
-	// documented at the site, and is not reported.
+	// written up to any argument list ("#[expect", "errors.New", "apiClient"): a
+	// match whose comment just above, or on its line, names both the banned code and
+	// one of them ("Using #[allow] instead of #[expect] because ...") is a deviation
+	// the project documented at the site, and is not reported; nor is a match in the
+	// file of a wrapper the project writes under one of their names (`logger.js`,
+	// the `httpx` package, `class HttpClient`, `SystemClock implements Clock`), which
+	// must use what it wraps (wrapperFile).
 	Alternatives []string `json:"alternatives,omitempty"`
 	// Names are the names of code the rule bans by name (an identifier, a called
 	// function, a constructed class, a path's last part): self-validation asks
@@ -159,6 +163,9 @@ type queryCheck struct {
 	nolint   []string
 	names    []string // the names of code the rule bans (QueryParams.Names)
 	alts     []string // QueryParams.Alternatives
+	// wrapperDecl: a line that declares one of the alternatives' names as the
+	// project's own code (wrapperShape), built on first use
+	wrapperDecl func() *regexp.Regexp
 	// declShape: a line that could declare one of names (declarationShape), built on
 	// first use
 	declShape func() *regexp.Regexp
@@ -199,6 +206,10 @@ func compileQuery(rule *policy.Rule) (engine.Check, error) {
 	c.nolint = p.Nolint
 	c.names = p.Names
 	c.alts = p.Alternatives
+	c.wrapperDecl = sync.OnceValue(func() *regexp.Regexp {
+		_, declared := alternativeNames(c.alts)
+		return wrapperShape(declared)
+	})
 	c.declShape = sync.OnceValue(func() *regexp.Regexp { return declarationShape(c.names) })
 	var err error
 	if c.replace, err = replacementOf(rule, p.Replace); err != nil {
@@ -414,6 +425,9 @@ func (c *queryCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
 	var marks *fileMarks
 	if len(hs.kept) > 0 {
 		marks = newFileMarks(f.Content, lines)
+	}
+	if len(hs.kept) > 0 && len(c.alts) > 0 && c.wrapperFile(f) {
+		hs.kept = nil // the wrapper the rule prescribes uses what it wraps
 	}
 	for _, h := range hs.kept {
 		fd := c.finding(f, lines, h)
@@ -1204,7 +1218,7 @@ func deviationDocumented(src []byte, li lineIndex, line int, match string, alts 
 			return false
 		}
 		for _, a := range alts {
-			if len(a) >= 3 && strings.Contains(text, a) {
+			if a = strings.TrimSuffix(a, "()"); len(a) >= 3 && strings.Contains(text, a) {
 				return true
 			}
 		}
@@ -1222,7 +1236,9 @@ func deviationDocumented(src []byte, li lineIndex, line int, match string, alts 
 	for n := line - 1; n >= 1 && n >= line-6; n-- {
 		t := strings.TrimSpace(lineText(src, li, n))
 		switch {
-		case slices.ContainsFunc(commentPrefixes, func(p string) bool { return strings.HasPrefix(t, p) && !strings.HasPrefix(t, "#[") && !strings.HasPrefix(t, "#!") }):
+		case slices.ContainsFunc(commentPrefixes, func(p string) bool {
+			return strings.HasPrefix(t, p) && !strings.HasPrefix(t, "#[") && !strings.HasPrefix(t, "#!")
+		}):
 			block.WriteString(t)
 			block.WriteByte('\n')
 		case strings.HasPrefix(t, "#[") || strings.HasPrefix(t, "#![") || strings.HasPrefix(t, "@"):
@@ -1237,8 +1253,17 @@ func deviationDocumented(src []byte, li lineIndex, line int, match string, alts 
 // codeStem is code as written up to its argument list: "#[expect" of
 // "#[expect(lint, reason = ...)]", "errors.New" of "errors.New(msg)".
 func codeStem(code string) string {
+	return strings.TrimSuffix(callStem(code), "()")
+}
+
+// callStem is codeStem with "()" kept after a call: "errors.New()" of
+// "errors.New(msg)", "#[expect" of "#[expect(lint)]", "apiClient" of "apiClient".
+func callStem(code string) string {
 	code = strings.TrimSpace(code)
 	if i := strings.IndexAny(code, "(\n"); i > 0 {
+		if strings.HasSuffix(code, ")") && !strings.HasPrefix(code, "#[") {
+			return strings.TrimSpace(code[:i]) + "()"
+		}
 		code = code[:i]
 	}
 	return strings.TrimSpace(code)
@@ -1249,9 +1274,95 @@ func codeStem(code string) string {
 func alternativeStems(instead string) []string {
 	var out []string
 	for _, a := range strings.Split(instead, ", ") {
-		if st := codeStem(strings.Trim(a, "`")); len(st) >= 3 && !slices.Contains(out, st) {
+		if st := callStem(strings.Trim(a, "`")); len(st) >= 3 && !slices.Contains(out, st) {
 			out = append(out, st)
 		}
 	}
 	return out
+}
+
+// alternativeNames are the names of the code that provides each alternative, by
+// what a wrapper's file is named (files) and what it declares (declared). A single
+// name is both ("apiClient", "HttpClient", "parse_body"; a file's name without its
+// extension too). A dotted or qualified name gives its module's last name to files
+// ("settings" of "app.settings"), and what a call or a path is taken from ("log" of
+// "mypkg.log.get_logger()", "config" of "config::Settings"); its parts are declared
+// by the library as often as by the project ("now" of "datetime.now()", "run" of
+// "subprocess.run"), so none is a declaration. Three letters or more.
+func alternativeNames(alts []string) (files, declared []string) {
+	add := func(list *[]string, n string) {
+		if len(n) >= 3 && !slices.Contains(*list, n) {
+			*list = append(*list, n)
+		}
+	}
+	for _, a := range alts {
+		call := strings.HasSuffix(a, "()")
+		a = strings.TrimSuffix(a, "()")
+		if strings.Contains(a, "/") || fileSpanRE.MatchString(a) {
+			a = strings.TrimSuffix(path.Base(a), path.Ext(a))
+		}
+		ws := strings.FieldsFunc(a, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' })
+		switch {
+		case len(ws) == 1:
+			add(&files, ws[0])
+			add(&declared, ws[0])
+		case len(ws) > 1:
+			add(&files, ws[len(ws)-1])
+			if call || strings.Contains(a, "::") {
+				add(&files, ws[len(ws)-2])
+			}
+		}
+	}
+	return files, declared
+}
+
+// wrapperShape matches a line that declares one of names as a type, a function, an
+// exported value or an implementation of it: the project's own wrapper. A plain
+// assignment is none (`logger = logging.getLogger(__name__)` holds the library's
+// logger in every module).
+func wrapperShape(names []string) *regexp.Regexp {
+	if len(names) == 0 {
+		return nil
+	}
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = regexp.QuoteMeta(n)
+	}
+	n := `(?:` + strings.Join(quoted, "|") + `)`
+	re, err := regexp.Compile(`(?m)\b(?:class|struct|interface|trait|enum|type|def|fn|func|function|object|module|record)\s+` + n + `\b` +
+		`|\bexport\s+(?:default\s+)?(?:const|let|var|async\s+function|function|class)\s+` + n + `\b` +
+		`|\b(?:implements|extends)\s+(?:[\w.]+\s*,\s*)*` + n + `\b|\bimpl(?:<[^>]*>)?\s+(?:[\w:]+\s+for\s+)?` + n + `\b`)
+	if err != nil {
+		return nil
+	}
+	return re
+}
+
+// wrapperFile reports a file that holds the wrapper the rule prescribes: one named
+// after an alternative, or in a folder so named (`logger.js`, `http_client.rb` for
+// `HttpClient`, `httpx/client.go`), or one that declares it (wrapperShape).
+func (c *queryCheck) wrapperFile(f *engine.File) bool {
+	names, _ := alternativeNames(c.alts)
+	flat := func(s string) string {
+		return strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(s))
+	}
+	base := path.Base(f.Path)
+	if i := strings.IndexByte(base, '.'); i > 0 {
+		base = base[:i]
+	}
+	// the wrapper's own tests check what it wraps (`DefaultDispatcherProviderTest`,
+	// `test_http_client`)
+	for _, affix := range []string{"Tests", "Test", "Spec", "_test", "_spec"} {
+		base = strings.TrimSuffix(base, affix)
+	}
+	base = strings.TrimPrefix(base, "test_")
+	dir := path.Base(path.Dir(f.Path))
+	for _, n := range names {
+		fn := flat(n)
+		if len(fn) >= 3 && (flat(base) == fn || flat(dir) == fn) || len(fn) >= 4 && strings.HasSuffix(flat(base), fn) {
+			return true
+		}
+	}
+	re := c.wrapperDecl()
+	return re != nil && re.Match(f.Content)
 }

@@ -29,6 +29,10 @@ type sentence struct {
 	// ("In Python code," of "In Python code, use `logging`; never `print()`."): the
 	// language, tests or production code it names hold for this clause too.
 	itemLead string
+	// lineAfter is the first clause of the constraint cut from the same line after
+	// this one ("Do not use `http.Get` directly; use the `httpx` package"): where a
+	// ban's last clause is followed by the way round it.
+	lineAfter string
 	// construct is what the catalogue entry being compiled finds ("a React class
 	// component"): a subject that names it is no part of the code (kindPlace).
 	construct string
@@ -87,6 +91,11 @@ func itemSentence(c *policy.Constraint, rc *recognize.RepoContext) *sentence {
 		lead := leadingForRE.FindString(newSentence(o).prose())
 		if lead != "" && leadingScopeRE.MatchString(lead) {
 			s.itemLead = strings.TrimSpace(s.itemLead + " " + strings.TrimSuffix(lead, ","))
+		}
+	}
+	if next := rc.Following(c, 1); len(next) == 1 && next[0].Line == c.Line {
+		if cls := newSentence(next[0]).clauses(); len(cls) > 0 {
+			s.lineAfter = cls[0]
 		}
 	}
 	return s

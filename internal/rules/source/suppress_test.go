@@ -40,7 +40,7 @@ func TestBansHonourTheProjectsSuppressionComments(t *testing.T) {
 	for _, tc := range []struct {
 		name, sentence, language, path, src, want string
 	}{
-		{"go forbidigo, bare nolint, other linter", "Use `clock.Now()` instead of `time.Now()`.", engine.LangGo, "p/clock.go",
+		{"go forbidigo, bare nolint, other linter", "Use `clock.Now()` instead of `time.Now()`.", engine.LangGo, "p/job.go",
 			"package p\n\nimport \"time\"\n\n" +
 				"func a() time.Time {\n\treturn time.Now() //nolint:forbidigo\n}\n\n" + // 6: the ban linter
 				"func b() time.Time {\n\treturn time.Now() //nolint\n}\n\n" + // 10: every linter
