@@ -264,3 +264,13 @@ func HeadingSpanPlace(heading string) string {
 	}
 	return span
 }
+
+// InjectedAlternative reports a sentence that prescribes injecting the way round a
+// ban ("Inject `DispatcherProvider` (don't hard-code `Dispatchers.IO`) so tests can
+// substitute ..."): what is injected is a seam of the production code, and the tests
+// that substitute it, or check the real one, use the banned thing by design.
+func InjectedAlternative(text string) bool {
+	low := strings.ToLower(text)
+	i := strings.Index(low, "inject")
+	return i >= 0 && (i == 0 || low[i-1] == ' ' || low[i-1] == '(' || low[i-1] == '*') && strings.Contains(low[i:], "`")
+}

@@ -94,3 +94,21 @@ func TestEnvironmentReadBansWarnUnlessPlaced(t *testing.T) {
 		}
 	}
 }
+
+// A ban whose way round is an injected seam holds in the production code: tests
+// substitute the seam, or check the real thing (wild round 19, myplanet).
+func TestInjectedAlternativeLeavesTestsOut(t *testing.T) {
+	rules := rulesOf(t, "Don't hardcode `Dispatchers.IO`. Inject `DispatcherProvider` so tests can substitute deterministic dispatchers.", "io", "kotlin")
+	if len(rules) == 0 {
+		t.Fatal("no rule: the test judges nothing")
+	}
+	code := "package a\n\nimport kotlinx.coroutines.Dispatchers\n\nval d = Dispatchers.IO\n"
+	fs, _ := runFiles(t, rules, map[string]string{"src/main/kotlin/a/Repo.kt": code, "src/test/kotlin/a/RepoTest.kt": code})
+	if len(fs) != 1 || fs[0].Path != "src/main/kotlin/a/Repo.kt" {
+		var got []string
+		for _, f := range fs {
+			got = append(got, f.Path)
+		}
+		t.Errorf("findings in %v, want only the production file", got)
+	}
+}
