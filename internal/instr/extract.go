@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 )
 
@@ -104,9 +105,48 @@ func extract(relPath string, src []byte, format string, scope policy.Scope) extr
 	}
 	res.warns = append(res.warns, x.warns...)
 	res.refs = x.refs
+	if len(res.scope.Globs) == 0 {
+		// "Read when writing or editing code under `Backend/` or `Backend.Tests/`."
+		// opening the document: its rules are for that code
+		if globs := openingScope(x.out); len(globs) > 0 {
+			res.scope.Globs = anchorGlobs(res.scope.Dir, globs)
+			for i := range x.out {
+				x.out[i].Scope.Globs = res.scope.Globs
+			}
+		}
+	}
 	res.constraints = x.out
 	assignIDs(res.constraints, relPath)
 	return res
+}
+
+// openingScope returns the folders, as globs, that a document's opening sentence
+// gives its rules to (norm.DocumentScope): one of its first three constraints, before
+// any second-level heading.
+func openingScope(cs []policy.Constraint) []string {
+	for i, c := range cs {
+		if i >= 3 || len(c.HeaderPath) > 1 {
+			break
+		}
+		spans := norm.DocumentScope(c.Text)
+		if len(spans) == 0 {
+			continue
+		}
+		var globs []string
+		for _, sp := range spans {
+			sp = strings.TrimPrefix(sp, "./")
+			switch {
+			case strings.ContainsAny(sp, "*?{"):
+				globs = append(globs, sp)
+			case strings.HasSuffix(sp, "/") || !strings.Contains(path.Base(sp), "."):
+				globs = append(globs, strings.TrimSuffix(sp, "/")+"/**")
+			default:
+				return nil // a file or a name: no folder to hold the rules
+			}
+		}
+		return globs
+	}
+	return nil
 }
 
 // applyFrontMatter narrows the scope by the format's glob field and records how the

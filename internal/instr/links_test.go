@@ -1,7 +1,10 @@
 package instr
 
 import (
+	"strings"
 	"testing"
+
+	"github.com/heed-dev/heed/internal/policy"
 )
 
 // An instruction file that sends its reader to a local document ("always read
@@ -204,6 +207,33 @@ func TestRecordDocumentsAreNotFollowed(t *testing.T) {
 	for _, name := range []string{"docs/style.md", "CONTRIBUTING.md", "docs/changelog-guidelines.md"} {
 		if recordDocument(name) {
 			t.Errorf("%s is no record", name)
+		}
+	}
+}
+
+// A document that opens by saying which code its rules are for ("Read when writing
+// or editing code under `Backend/` or `Backend.Tests/`") governs that code only (wild
+// round 19, learn-ai: a .NET rules file's ban flagged a vendored copy under
+// `references/`).
+func TestOpeningSentenceScopesTheDocument(t *testing.T) {
+	doc := "# .NET rules\n\nTargets .NET 10. Read when writing or editing code under `Backend/` or `Backend.Tests/`.\n\n## Logging\n\n- Never use `Console.WriteLine`.\n"
+	res := extract(".claude/rules/dotnet.md", []byte(doc), Classify(".claude/rules/dotnet.md"), policy.Scope{})
+	var ban *policy.Constraint
+	for i := range res.constraints {
+		if strings.Contains(res.constraints[i].Text, "Console.WriteLine") {
+			ban = &res.constraints[i]
+		}
+	}
+	if ban == nil {
+		t.Fatal("the ban was not extracted: the test judges nothing")
+	}
+	if got := strings.Join(ban.Scope.Globs, ","); got != "Backend/**,Backend.Tests/**" {
+		t.Errorf("scope %q, want the two folders", got)
+	}
+	res = extract("AGENTS.md", []byte("# Guide\n\nRead `docs/style.md` before writing code.\n\n- Never use `eval`.\n"), "agents", policy.Scope{})
+	for _, c := range res.constraints {
+		if len(c.Scope.Globs) > 0 {
+			t.Errorf("%q: scoped to %v by a sentence that names no code's place", c.Text, c.Scope.Globs)
 		}
 	}
 }
