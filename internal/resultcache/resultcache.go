@@ -196,7 +196,25 @@ const cacheFormat = "results-2"
 // marked End (a file cut short is not read).
 type cacheHeader struct {
 	Version string
+	// Build identifies the program that wrote the results (thisBuild): a verdict
+	// depends on the code that judged it, and a check's version (RuleKey) is bumped by
+	// hand, so results of another build are never read.
+	Build string
 }
+
+// thisBuild identifies the running program by its executable's size and time of
+// change: a rebuilt heed has another, and reading them costs one stat.
+var thisBuild = sync.OnceValue(func() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	st, err := os.Stat(exe)
+	if err != nil {
+		return ""
+	}
+	return fmt.Sprintf("%s %d %d", exe, st.Size(), st.ModTime().UnixNano())
+})
 
 type cacheBlock struct {
 	Passed  []byte
@@ -241,7 +259,7 @@ func OpenDiskCache(root string) *DiskCache {
 	defer f.Close()
 	dec := gob.NewDecoder(bufio.NewReader(f))
 	var h cacheHeader
-	if dec.Decode(&h) != nil || h.Version != cacheFormat {
+	if dec.Decode(&h) != nil || h.Version != cacheFormat || h.Build != thisBuild() || h.Build == "" {
 		return c
 	}
 	for {
@@ -307,7 +325,7 @@ func (c *DiskCache) flush(end bool) {
 		f.Chmod(0o644) // as os.Create gave it: CreateTemp's file is the owner's alone
 		c.out, c.w = f, bufio.NewWriter(f)
 		c.enc = gob.NewEncoder(c.w)
-		if err := c.enc.Encode(cacheHeader{Version: cacheFormat}); err != nil {
+		if err := c.enc.Encode(cacheHeader{Version: cacheFormat, Build: thisBuild()}); err != nil {
 			c.err = fmt.Errorf("write %s: %w", f.Name(), err)
 		}
 	}

@@ -1,6 +1,7 @@
 package resultcache
 
 import (
+	"encoding/gob"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -152,5 +153,31 @@ func TestDiskCacheKeepsWhatTheRunUsed(t *testing.T) {
 	}
 	if _, ok := c.Get(key(1)); ok {
 		t.Error("an entry the full run did not use was kept")
+	}
+}
+
+// Results a build of heed wrote are read by that build only: a check's version is
+// bumped by hand, and a rebuilt heed may judge the same rule and file otherwise.
+func TestDiskCacheIsReadByTheBuildThatWroteIt(t *testing.T) {
+	root := t.TempDir()
+	c := OpenDiskCache(root)
+	c.Put(fmt.Sprintf("%032x", 7), engine.Result{Verdict: engine.Satisfied})
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if c := OpenDiskCache(root); c.Loaded() != 1 {
+		t.Fatalf("the writing build loaded %d entries, want 1: the test judges nothing", c.Loaded())
+	}
+	p := filepath.Join(root, filepath.FromSlash(File))
+	f, err := os.Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc := gob.NewEncoder(f)
+	enc.Encode(cacheHeader{Version: cacheFormat, Build: "another heed"})
+	enc.Encode(cacheBlock{Results: []cacheEntry{{Result: engine.Result{Verdict: engine.Satisfied}}}, End: true})
+	f.Close()
+	if c := OpenDiskCache(root); c.Loaded() != 0 {
+		t.Errorf("results of another build were read: %d entries", c.Loaded())
 	}
 }
