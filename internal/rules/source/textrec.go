@@ -32,6 +32,9 @@ var (
 	phraseLenRE  = lazyre.New(`\b(?:max(?:imum)?[- _]line[- _]length|line length|line width|print width|column limit|wrap (?:code |lines )?at)\b(?: of| is| to| at|:| \|)? (\d{2,3})\b`)
 	// conditionClauseRE: a clause that states a condition ("if ...", "when ...").
 	conditionClauseRE = lazyre.New(`^\W*(?:as a rule of thumb,? )?(?:if|when|whenever|unless)\b`)
+	// formatterWidthRE: a width a formatter wraps code at ("golines ... with
+	// 120-column wrapping"); "Wrap code at 100 columns" is the reader's rule.
+	formatterWidthRE = lazyre.New(`\b(?:column|col|char(?:acter)?) wrapping\b|\bgolines\b|\bformatters? (?:with|wraps?)\b`)
 	// strictlyBelowRE: a limit the length must stay below ("under 80 characters").
 	strictlyBelowRE = lazyre.New(`\b(?:under|below|less than|fewer than|shorter than)$`)
 	// limitNegRE: a prohibition that sets a limit ("should not exceed 120 columns",
@@ -87,9 +90,9 @@ func (textRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext)
 	}
 	if n, ok := lineLimit(s); ok && !notCodeLenRE.MatchString(prose+" "+s.header) {
 		r, ok := textRule(s, rc, TextParams{Check: "max_line_length", Max: n}, fmt.Sprintf("line longer than %d characters", n), "wrap the line")
-		if strings.Contains(prose, "print width") {
+		if strings.Contains(prose, "print width") || strings.Contains(prose, "wrap") && formatterWidthRE.MatchString(prose) {
 			// A formatter's print width is a target, not a hard limit (it leaves long
-			// strings alone).
+			// strings alone): "golines formatters with 120-column wrapping".
 			r.Exact = false
 			r.Severity = policy.SeverityWarning
 		}
@@ -135,8 +138,8 @@ func lineLimit(s *sentence) (int, bool) {
 				continue
 			}
 			n, _ := strconv.Atoi(p[m[2]:m[3]])
-			if strictlyBelowRE.MatchString(before) {
-				n-- // "under 80 characters" is at most 79
+			if strictlyBelowRE.MatchString(before) && !strings.HasSuffix(before, " or below") && !strings.HasSuffix(before, " or under") {
+				n-- // "under 80 characters" is at most 79; "at or below 120" is 120
 			}
 			if n >= 40 && n <= 400 && best == 0 {
 				best = n
