@@ -1,6 +1,10 @@
 package norm
 
-import "github.com/heed-dev/heed/internal/lazyre"
+import (
+	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
+)
 
 // The sentence patterns of the architecture recognisers besides the boundary forms
 // (archboundary.go): layers, cycles, placement, entry points, external packages,
@@ -117,6 +121,18 @@ var archCycleRuleREs = []*lazyre.RE{
 }
 
 var ArchPackageGranRE = lazyre.New(`\b(?:packages?|crates?|folders?|directories|modules? level|package level)\b`)
+
+// archPartLevelRE: the parts of an application a cycle rule may speak of that are
+// neither files nor folders of one kind heed can tell ("Domain A → B → A",
+// "between features", "between layers").
+var archPartLevelRE = lazyre.New(`\b(?:domains?|features?|layers?|bounded contexts?|slices?|subsystems?|components?|services?)\b`)
+
+// ArchCycleLevel returns the part of the application a cycle sentence is about when it
+// is one whose boundaries heed's graph does not have ("domains", "features"), "" for
+// a cycle of files, folders, packages or modules.
+func ArchCycleLevel(prose string) string {
+	return archPartLevelRE.FindString(strings.ToLower(prose))
+}
 
 // ArchModuleWordRE: the words that name modules.
 var ArchModuleWordRE = lazyre.New(`\bmodules?\b`)

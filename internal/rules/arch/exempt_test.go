@@ -145,3 +145,27 @@ func TestImportsNamedWithoutSpans(t *testing.T) {
 		}
 	}
 }
+
+// A cycle rule between parts the import graph has no boundary for ("Domain A → B → A
+// is forbidden", "no cycles between features") warns: heed reports every cycle of
+// files, and two files of one domain importing each other are none of the sentence's
+// (wild round 20, lets-intern-client: 17 of 23 errors were such cycles).
+func TestCyclesBetweenDomainsWarn(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"typescript"}, Dirs: []string{"src", "src/domain", "src/domain/a"}}
+	for text, want := range map[string]string{
+		"**No circular dependencies**: Domain A → B → A is forbidden": policy.SeverityWarning,
+		"No circular dependencies between features.":                  policy.SeverityWarning,
+		"No circular imports.":                                        policy.SeverityError,
+	} {
+		con := &policy.Constraint{Text: text, Level: policy.Must, File: "AGENTS.md"}
+		var sev []string
+		for _, r := range recognizeAll(con, rc) {
+			if r.Kind == KindCycles {
+				sev = append(sev, r.Severity)
+			}
+		}
+		if len(sev) != 1 || sev[0] != want {
+			t.Errorf("%q: cycle rules %v, want one %s", text, sev, want)
+		}
+	}
+}
