@@ -199,6 +199,9 @@ func (secretsRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoContex
 		"**/cypress/**", "**/e2e/**", "**/__tests__/**", "**/__mocks__/**", "**/mocks/**", "**/*.mock.*", "**/*mocks*",
 		"**/benchmarks/**", "**/Benchmarks/**",
 		"**/*.example", "**/*.sample", "**/*.template", "**/.env.example", "**/.env.test", "**/.env.testing",
+		// templates a developer copies and fills in, and the test environment's
+		// settings (`.env.tpl`, `config.yaml.tpl`, `config.yml.dist`, `unittest_env`)
+		"**/*.tpl", "**/*.tmpl", "**/*.dist", "**/*test_env*", "**/*.env.test",
 		// a secret scanner's baseline holds hashes of the findings it allows, not
 		// secrets (detect-secrets, gitleaks, trufflehog, talisman)
 		"**/.secrets.baseline", "**/*.secrets.baseline", "**/.gitleaksignore", "**/.gitleaks.toml", "**/.trufflehogignore",

@@ -3,6 +3,9 @@ package source
 import (
 	"strings"
 	"testing"
+
+	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
 )
 
 func TestSecretsIn(t *testing.T) {
@@ -40,5 +43,25 @@ func TestSecretsIn(t *testing.T) {
 		if strings.Join(got, "|") != strings.Join(c.want, "|") {
 			t.Errorf("%s %q: got %q, want %q", c.find, c.text, got, c.want)
 		}
+	}
+}
+
+// Templates a developer copies and fills in, and the test environment's settings, hold
+// made-up credentials (wild round 20, blueking-apigateway: `.env.tpl`,
+// `config.yaml.tpl`, `unittest_env`).
+func TestSecretsLeaveTemplatesOut(t *testing.T) {
+	rules := recognizeAll(&policy.Constraint{ID: "x", Text: "Never hardcode secrets.", File: "AGENTS.md", Line: 1, Level: policy.Must}, &recognize.RepoContext{Languages: []string{"python"}})
+	if len(rules) == 0 {
+		t.Fatal("no rule: the test judges nothing")
+	}
+	for _, p := range []string{"conf/.env.tpl", "src/core-api/config.yaml.tpl", "conf/unittest_env", "config.yml.dist"} {
+		for _, r := range rules {
+			if r.Scope.Covers(p) {
+				t.Errorf("%s: the %s rule covers it", p, r.Params)
+			}
+		}
+	}
+	if !rules[0].Scope.Covers("src/settings.py") {
+		t.Error("the rule no longer covers the code")
 	}
 }
