@@ -450,3 +450,9 @@ func bansName(r policy.Rule, name string) bool {
 func TestOwnSourceSentences38(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-38.txt", 12)
 }
+
+// TestOwnSourceSentences39: bans of operational things (devices, databases, clusters,
+// accounts, branches) whose names also name code (testdata/own-sentences-source-39.txt).
+func TestOwnSourceSentences39(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-39.txt", 12)
+}
