@@ -112,3 +112,18 @@ func TestInjectedAlternativeLeavesTestsOut(t *testing.T) {
 		t.Errorf("findings in %v, want only the production file", got)
 	}
 }
+
+// "forbidden" before a noun phrase says which of its kind are forbidden ("Physical
+// Android devices are forbidden test and deployment targets"): no word of it is a
+// banned package (wild round 20, logdate-mobile: every `androidx.test` import warned).
+func TestAttributiveForbiddenBansNoName(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"kotlin"}, Packages: []recognize.Package{{Name: "androidx.test:core", Ecosystem: "maven"}}}
+	con := &policy.Constraint{File: "AGENTS.md", Line: 3, Text: "Physical Android devices are forbidden test and deployment targets for agent-driven work.", Level: policy.Must}
+	if bans := itemSentence(con, rc).nameBans(); len(bans) != 0 {
+		t.Errorf("banned %+v", bans)
+	}
+	con.Text = "Never use test in this repository."
+	if bans := itemSentence(con, rc).nameBans(); len(bans) != 1 || bans[0].span != "test" {
+		t.Errorf("a ban of the name banned %+v, want test: the test judges nothing", bans)
+	}
+}

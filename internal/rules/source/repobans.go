@@ -485,6 +485,12 @@ func (s *sentence) nameBans() []ban {
 			if len(names) == 0 {
 				continue
 			}
+			if set("forbidden", "banned", "prohibited", "disallowed")[lowerWord(ts[i])] && end < len(ts) && ts[end].kind == 'w' &&
+				!set("in", "for", "from", "except", "unless", "outside", "anywhere", "here")[lowerWord(ts[end])] {
+				// "Physical devices are forbidden test and deployment targets": the
+				// word says which targets are forbidden, and the names are of them
+				continue
+			}
 			alt := altAfter(ts, end)
 			if alt == "" {
 				alt = next
