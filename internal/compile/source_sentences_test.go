@@ -456,3 +456,9 @@ func TestOwnSourceSentences38(t *testing.T) {
 func TestOwnSourceSentences39(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-39.txt", 12)
 }
+
+// TestOwnSourceSentences40: bans whose nested list items narrow them, and nested bans
+// under a lead-in item (testdata/own-sentences-source-40.txt).
+func TestOwnSourceSentences40(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-40.txt", 8)
+}

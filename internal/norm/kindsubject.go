@@ -274,3 +274,15 @@ func InjectedAlternative(text string) bool {
 	i := strings.Index(low, "inject")
 	return i >= 0 && (i == 0 || low[i-1] == ' ' || low[i-1] == '(' || low[i-1] == '*') && strings.Contains(low[i:], "`")
 }
+
+// ContinuesWithPlace reports a nested list item that goes on with its parent's
+// sentence by a place or an exception ("in `src/lib.rs` and the modules under it",
+// "except in `scripts/`", "outside of tests"), in lower case.
+func ContinuesWithPlace(low string) bool {
+	for _, w := range []string{"in ", "inside ", "within ", "under ", "except ", "outside ", "unless ", "other than ", "apart from ", "but not "} {
+		if strings.HasPrefix(low, w) {
+			return true
+		}
+	}
+	return false
+}

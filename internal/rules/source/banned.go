@@ -348,6 +348,9 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		// "All HTTP requests go through `app/clients/http.py`; don't import
 		// `requests` anywhere else": the place the sentence names is where it stays
 		leaveOutElsewhere(&r, s, rc, langs)
+		if ex := unplacedException(s, rc); ex != "" {
+			r.Doubt(fmt.Sprintf("the sentence makes an exception heed cannot place (%q)", ex))
+		}
 		if norm.InjectedAlternative(s.c.Text) || norm.InjectedAlternative(s.lineAfter) {
 			// "Inject `DispatcherProvider` (don't hard-code `Dispatchers.IO`)": a
 			// rule of the production code's seams; tests use the real thing
@@ -425,7 +428,9 @@ func banTableRow(c *policy.Constraint) (cells []string, banCol, doCol int, ok bo
 }
 
 var (
-	leadInBanRE    = lazyre.New(`^(?:(?:never|do not|don't|don’t|please don't|please do not) (?:use|call|import|add|write|introduce)\b|avoid\b|forbidden\b|banned\b|prohibited\b|disallowed\b|not allowed\b)[^:]*:$|\b(?:are|is) (?:forbidden|banned|prohibited|not allowed|disallowed)\b[^:]*:$`)
+	// ("In library code, never:" over "- call `os.Exit`": a place before the ban,
+	// the verb in the items)
+	leadInBanRE    = lazyre.New(`^(?:in [^,:]{1,40},\s*)?(?:(?:never|do not|don't|don’t|please don't|please do not)(?: (?:ever )?(?:use|call|import|add|write|introduce)\b[^:]*)?|(?:avoid|forbidden|banned|prohibited|disallowed|not allowed)\b[^:]*):$|\b(?:are|is) (?:forbidden|banned|prohibited|not allowed|disallowed)\b[^:]*:$`)
 	leadInImportRE = lazyre.New(`\bimport`)
 )
 
@@ -448,10 +453,14 @@ func leadInBans(c *policy.Constraint) ([]ban, *sentence, bool) {
 		return nil, nil, false
 	}
 	ts := tokenize(cls[0])
-	if len(ts) == 0 || ts[0].kind != 's' {
+	first := 0
+	if len(ts) > 1 && ts[0].kind == 'w' && set("use", "call", "import", "invoke", "add", "write")[lowerWord(ts[0])] {
+		first = 1 // "- call `os.Exit`" under "never:"
+	}
+	if len(ts) <= first || ts[first].kind != 's' {
 		return nil, nil, false
 	}
-	spans, end := spanList(ts, 0)
+	spans, end := spanList(ts, first)
 	if end < len(ts) && !(ts[end].kind == 'p' || set("in", "inside", "within", "for", "from", "on")[lowerWord(ts[end])]) {
 		return nil, nil, false
 	}

@@ -151,3 +151,28 @@ func headingKindPlace(s *sentence, rc *recognize.RepoContext) []string {
 	}
 	return nil
 }
+
+// unplacedException returns the exception a sentence makes that heed cannot place
+// ("Never `panic` except for programmer errors in `init`"), "" when it makes none or
+// places it (a path, the tests, a folder the repository has): a ban with an exception
+// heed cannot see may block the very code the exception allows, so it warns.
+func unplacedException(s *sentence, rc *recognize.RepoContext) string {
+	for _, cl := range s.clauses() {
+		at := -1
+		for _, w := range []string{"except ", "except for ", "other than ", "apart from ", "excluding "} {
+			if i := strings.Index(cl, w); i >= 0 && (at < 0 || i < at) {
+				at = i
+			}
+		}
+		if at < 0 {
+			continue
+		}
+		rest := cl[at:]
+		if len(pathGlobs(spansIn(rest))) > 0 || norm.TestsPermitted(rest) || norm.InTestsOnly(rest) ||
+			strings.Contains(rest, "test") || len(outsideFolders(s, rc, "not "+rest)) > 0 {
+			continue
+		}
+		return strings.TrimSpace(rest)
+	}
+	return ""
+}

@@ -116,6 +116,7 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 	if e.Warn != nil && e.Warn(s) {
 		base.Severity = policy.SeverityWarning
 	}
+
 	if q := claimQualifier(s, e); q != "" {
 		// "Don't use `any` for function parameters", "Do not catch `Exception` just
 		// to log it": the entry finds every use, the sentence bans some

@@ -488,6 +488,12 @@ func ruleScopeOf(s *sentence, rc *recognize.RepoContext, langs []string) (sc pol
 		}
 		for _, sp := range norm.InPaths(cl) {
 			p := strings.TrimSpace(sp)
+			if !looksLikeDir(p) && !exempt && fileSpanRE.MatchString(p) && strings.Contains(p, "/") && !strings.ContainsAny(p, "*{") &&
+				negRE.MatchString(cl) && !strings.Contains(cl, "only") {
+				// "No `unwrap()` in `src/lib.rs`": that file
+				sc.Globs = append(sc.Globs, path.Join(s.c.Scope.Dir, strings.TrimPrefix(p, "./")))
+				continue
+			}
 			if !looksLikeDir(p) {
 				continue
 			}

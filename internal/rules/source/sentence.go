@@ -86,6 +86,13 @@ func newSentence(c *policy.Constraint) *sentence {
 // the scope phrase that leads an earlier clause of its list item (the extractor cuts
 // an item at its semicolons, and the scope said once at its head holds for the rest).
 func itemSentence(c *policy.Constraint, rc *recognize.RepoContext) *sentence {
+	if joined := withNarrowingChildren(c, rc); joined != c.Text {
+		// "- No `unwrap()`" over "  - in `src/lib.rs` ...; the binaries may
+		// unwrap": the nested item finishes the ban's sentence
+		jc := *c
+		jc.Text = joined
+		c = &jc
+	}
 	s := newSentence(c)
 	for _, o := range rc.EarlierOnLine(c) {
 		lead := leadingForRE.FindString(newSentence(o).prose())
@@ -99,6 +106,50 @@ func itemSentence(c *policy.Constraint, rc *recognize.RepoContext) *sentence {
 		}
 	}
 	return s
+}
+
+// withNarrowingChildren is a list item's text with the nested items under it that
+// narrow it: one that goes on with a place or an exception ("in `src/lib.rs` ...",
+// "except in `scripts/`") joins the sentence; one that permits or excepts in a
+// sentence of its own ("`any` is fine in test mocks") follows it. A lead-in ("Never
+// use:") has items of its own, read as such.
+func withNarrowingChildren(c *policy.Constraint, rc *recognize.RepoContext) string {
+	text := strings.TrimSpace(c.Text)
+	if rc == nil || text == "" || strings.HasSuffix(text, ":") {
+		return c.Text
+	}
+	for _, o := range rc.Following(c, 4) {
+		if o.Context != c.Text || o.Line <= c.Line {
+			continue
+		}
+		child := strings.TrimSpace(o.Text)
+		low := strings.ToLower(child)
+		if !placesOnly(child) {
+			// "except for programmer errors in `init`": an exception of a construct,
+			// which joined would read as a ban of it
+			continue
+		}
+		switch {
+		case norm.ContinuesWithPlace(low):
+			text = strings.TrimRight(text, ".") + " " + child
+		case norm.StatesException(low) || norm.PermissionAt(low) >= 0:
+			text = strings.TrimRight(text, ".") + ". " + child
+		}
+	}
+	return text
+}
+
+// placesOnly reports a text whose code spans are all paths (`src/lib.rs`,
+// `scripts/`) and that names one at least, or names the tests or binaries in words.
+func placesOnly(text string) bool {
+	spans := recognize.CodeSpans(text)
+	for _, sp := range spans {
+		if _, ok := pathGlob(sp); !ok {
+			return false
+		}
+	}
+	low := strings.ToLower(text)
+	return len(spans) > 0 || strings.Contains(low, "test") || strings.Contains(low, "binar")
 }
 
 // scopeProse is the prose the scope readers read: the item's leading scope phrase
