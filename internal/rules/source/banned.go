@@ -351,7 +351,7 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		if ex := unplacedException(s, rc); ex != "" {
 			r.Doubt(fmt.Sprintf("the sentence makes an exception heed cannot place (%q)", ex))
 		}
-		if norm.InjectedAlternative(s.c.Text) || norm.InjectedAlternative(s.lineAfter) {
+		if norm.InjectedAlternative(s.c.Text) || (s.lineAfter != nil && norm.InjectedAlternative(s.lineAfter.Text)) {
 			// "Inject `DispatcherProvider` (don't hard-code `Dispatchers.IO`)": a
 			// rule of the production code's seams; tests use the real thing
 			for _, l := range langs {

@@ -460,9 +460,11 @@ func (s *sentence) bans() []ban {
 		next := ""
 		// the clause after the ban that names the way round it: "; use `Y`", "— go
 		// through `apiClient`", "; inject `Clock`", "; read settings from `Settings`"
-		after := s.lineAfter
+		after := ""
 		if ci+1 < len(cls) {
 			after = cls[ci+1]
+		} else {
+			after = s.lineAfterClause()
 		}
 		if after != "" {
 			if nt := tokenize(after); len(nt) > 0 && nt[0].kind == 'w' && (set("instead", "use", "prefer", "rather", "please", "go", "inject", "call", "read", "route", "wrap", "rely", "depend", "always")[lowerWord(nt[0])]) {

@@ -29,10 +29,10 @@ type sentence struct {
 	// ("In Python code," of "In Python code, use `logging`; never `print()`."): the
 	// language, tests or production code it names hold for this clause too.
 	itemLead string
-	// lineAfter is the first clause of the constraint cut from the same line after
-	// this one ("Do not use `http.Get` directly; use the `httpx` package"): where a
-	// ban's last clause is followed by the way round it.
-	lineAfter string
+	// lineAfter is the constraint cut from the same line after this one ("Do not use
+	// `http.Get` directly; use the `httpx` package"): where a ban's last clause is
+	// followed by the way round it (lineAfterClause).
+	lineAfter *policy.Constraint
 	// construct is what the catalogue entry being compiled finds ("a React class
 	// component"): a subject that names it is no part of the code (kindPlace).
 	construct string
@@ -100,10 +100,8 @@ func itemSentence(c *policy.Constraint, rc *recognize.RepoContext) *sentence {
 			s.itemLead = strings.TrimSpace(s.itemLead + " " + strings.TrimSuffix(lead, ","))
 		}
 	}
-	if next := rc.Following(c, 1); len(next) == 1 && next[0].Line == c.Line {
-		if cls := newSentence(next[0]).clauses(); len(cls) > 0 {
-			s.lineAfter = cls[0]
-		}
+	if next := nextConstraint(c, rc); next != nil && next.Line == c.Line {
+		s.lineAfter = next
 	}
 	return s
 }
@@ -117,6 +115,9 @@ func withNarrowingChildren(c *policy.Constraint, rc *recognize.RepoContext) stri
 	text := strings.TrimSpace(c.Text)
 	if rc == nil || text == "" || strings.HasSuffix(text, ":") {
 		return c.Text
+	}
+	if next := nextConstraint(c, rc); next == nil || next.Context != c.Text {
+		return c.Text // (most items have no nested item: nothing to look for)
 	}
 	for _, o := range rc.Following(c, 4) {
 		if o.Context != c.Text || o.Line <= c.Line {
@@ -137,6 +138,35 @@ func withNarrowingChildren(c *policy.Constraint, rc *recognize.RepoContext) stri
 		}
 	}
 	return text
+}
+
+// nextConstraint is the constraint after c in the instruction set, nil when there is
+// none.
+func nextConstraint(c *policy.Constraint, rc *recognize.RepoContext) *policy.Constraint {
+	if rc == nil || c.ID == "" {
+		return nil
+	}
+	for i := range rc.Constraints {
+		if rc.Constraints[i].ID == c.ID {
+			if i+1 < len(rc.Constraints) && rc.Constraints[i+1].File == c.File {
+				return &rc.Constraints[i+1]
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// lineAfterClause is the first clause of the constraint cut from the same line after
+// the sentence's, "" when there is none.
+func (s *sentence) lineAfterClause() string {
+	if s.lineAfter == nil {
+		return ""
+	}
+	if cls := newSentence(s.lineAfter).clauses(); len(cls) > 0 {
+		return cls[0]
+	}
+	return ""
 }
 
 // placesOnly reports a text whose code spans are all paths (`src/lib.rs`,
