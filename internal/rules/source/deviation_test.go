@@ -2,6 +2,7 @@ package source
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -125,5 +126,26 @@ func TestAttributiveForbiddenBansNoName(t *testing.T) {
 	con.Text = "Never use test in this repository."
 	if bans := itemSentence(con, rc).nameBans(); len(bans) != 1 || bans[0].span != "test" {
 		t.Errorf("a ban of the name banned %+v, want test: the test judges nothing", bans)
+	}
+}
+
+// An exception that names a construct ("except for programmer errors in `init`") bans
+// nothing of it, and a catalogue ban it excepts from, which the entry knows nothing
+// of, warns (batch 634 n8); an exception the entry handles ("except `as const`") does
+// not weaken it.
+func TestExceptionsOfConstructs(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"go"}}
+	rules := recognizeAll(&policy.Constraint{ID: "x", Text: "Never `panic` except for programmer errors in `init`.", File: "AGENTS.md", Line: 1, Level: policy.Must}, rc)
+	if len(rules) != 1 || rules[0].Severity != policy.SeverityWarning || !strings.Contains(string(rules[0].Params), "go-panic") {
+		var got []string
+		for _, r := range rules {
+			got = append(got, r.Severity+" "+string(r.Params))
+		}
+		t.Errorf("got %v, want one go-panic warning", got)
+	}
+	ts := &recognize.RepoContext{Languages: []string{"typescript"}}
+	rules = recognizeAll(&policy.Constraint{ID: "y", Text: "Don't use `as` casts, except `as const`.", File: "AGENTS.md", Line: 1, Level: policy.Must}, ts)
+	if len(rules) == 0 || rules[0].Severity != policy.SeverityError {
+		t.Errorf("the as-cast ban with the exception its entry handles: %d rules, want an error", len(rules))
 	}
 }

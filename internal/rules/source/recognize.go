@@ -44,6 +44,27 @@ func (catalogueRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 	return res
 }
 
+// knows reports whether the entry speaks of one of the spans (in its name, title,
+// claims, queries or examples): an exception it handles itself ("except `as const`",
+// "except comparing with `null`").
+func (e *Entry) knows(spans []string) bool {
+	if len(spans) == 0 {
+		return false
+	}
+	var b strings.Builder
+	b.WriteString(e.Name + " " + e.Title + " " + strings.Join(e.Claims, " "))
+	for _, v := range e.Variants {
+		b.WriteString(" " + v.Query + " " + strings.Join(v.Good, " ") + " " + strings.Join(v.Bad, " "))
+	}
+	all := strings.ToLower(b.String())
+	for _, sp := range spans {
+		if strings.Contains(all, strings.ToLower(strings.TrimSpace(sp))) {
+			return true
+		}
+	}
+	return false
+}
+
 // matchingEntries are the catalogue entries a sentence names. In a sentence that
 // settles a conflict ("Where there is a conflict between Google-style docstrings and
 // Ruff linting, follow Ruff"), only the main clause names what is asked for.
@@ -58,9 +79,10 @@ func matchingEntries(s *sentence) []*Entry {
 		main = newSentence(&mc)
 		main.itemLead = s.itemLead
 	}
+	before := exceptionCut(s)
 	var out []*Entry
 	for _, e := range Catalogue {
-		if e.Names(s) && (main == s || e.Names(main)) {
+		if e.Names(s) && (main == s || e.Names(main)) && !claimedOnlyAfter(e, s.norm, before) {
 			out = append(out, e)
 		}
 	}
@@ -115,6 +137,11 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 	}
 	if e.Warn != nil && e.Warn(s) {
 		base.Severity = policy.SeverityWarning
+	}
+	if ex := unplacedException(s, rc); ex != "" && !e.knows(spansIn(ex)) {
+		// "Never `panic`" with "except for programmer errors in `init`" nested under
+		// it: an exception the entry's query knows nothing of
+		base.Doubt(fmt.Sprintf("the sentence makes an exception heed cannot place (%q)", ex))
 	}
 
 	if q := claimQualifier(s, e); q != "" {
@@ -376,4 +403,33 @@ func variantNeedles(l, query string) ([]string, bool) {
 		q.Close()
 	}
 	return ns, ns != nil
+}
+
+// exceptionCut is the sentence's text (as sentence.norm) before its first exception
+// ("never `panic` except for programmer errors in `init`" gives "never `panic` "), the
+// whole text when it makes none.
+func exceptionCut(s *sentence) string {
+	at := len(s.norm)
+	for _, w := range []string{" except ", " other than ", " apart from ", " unless "} {
+		if i := strings.Index(s.norm, w); i >= 0 && i < at && strings.Count(s.norm[:i], "`")%2 == 0 {
+			at = i
+		}
+	}
+	return s.norm[:at]
+}
+
+// claimedOnlyAfter reports an entry whose claimed spans the sentence writes only in its
+// exception (`init` of "never `panic` except ... in `init`"): the exception names it,
+// no ban does.
+func claimedOnlyAfter(e *Entry, text, before string) bool {
+	if len(before) == len(text) || len(e.Claims) == 0 {
+		return false
+	}
+	inText, inBefore := false, false
+	for _, c := range e.Claims {
+		sp := "`" + strings.ToLower(c) + "`"
+		inText = inText || strings.Contains(strings.ToLower(text), sp)
+		inBefore = inBefore || strings.Contains(strings.ToLower(before), sp)
+	}
+	return inText && !inBefore
 }

@@ -125,9 +125,9 @@ func withNarrowingChildren(c *policy.Constraint, rc *recognize.RepoContext) stri
 		}
 		child := strings.TrimSpace(o.Text)
 		low := strings.ToLower(child)
-		if !placesOnly(child) {
-			// "except for programmer errors in `init`": an exception of a construct,
-			// which joined would read as a ban of it
+		if !placesOnly(child) && !strings.HasPrefix(low, "except ") && !strings.HasPrefix(low, "unless ") {
+			// "in `useEffect` hooks": a place of code, which heed reads in the
+			// sentence's own words only
 			continue
 		}
 		switch {
