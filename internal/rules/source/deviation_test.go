@@ -149,3 +149,18 @@ func TestExceptionsOfConstructs(t *testing.T) {
 		t.Errorf("the as-cast ban with the exception its entry handles: %d rules, want an error", len(rules))
 	}
 }
+
+// A script of the project's own prints its result (wild round 19, learn-ai: a check
+// script's last line under a `console.log` ban that asks for structured logging).
+func TestScriptsArePrograms(t *testing.T) {
+	for p, want := range map[string]bool{
+		"Frontend/scripts/verify-proxy-control-guard.cjs": true,
+		"bin/setup.js":         true,
+		"src/app/service.ts":   false,
+		"src/scriptsHelper.ts": false,
+	} {
+		if got := isProgram(&engine.File{Path: p, Lang: engine.LangJavaScript, Content: []byte("const x = 1;\n")}); got != want {
+			t.Errorf("%s: program %v, want %v", p, got, want)
+		}
+	}
+}

@@ -721,10 +721,12 @@ func isProgramFile(f *engine.File) bool {
 	return isProgram(f)
 }
 
-// programFolder: a command-line client's code (`clients/cli/`, Go's `cmd/`).
+// programFolder: a command-line client's code (`clients/cli/`, Go's `cmd/`), or a
+// script of the project's own (`scripts/verify-guard.cjs`, `bin/setup`), whose output
+// is its result.
 func programFolder(f *engine.File) bool {
 	for _, seg := range strings.Split(path.Dir(f.Path), "/") {
-		if seg == "cli" || seg == "cmd" {
+		if seg == "cli" || seg == "cmd" || seg == "scripts" || seg == "bin" {
 			return true
 		}
 	}
