@@ -798,6 +798,10 @@ func frameLevel(lv policy.Level, text, ctx string, ctxLevel policy.Level) policy
 	if lv != policy.Info || ctx == "" {
 		return lv
 	}
+	rowSentence := ""
+	if row {
+		rowSentence, _ = norm.TableRowSentence(text, ctx)
+	}
 	switch {
 	case strings.HasSuffix(ctx, ":") && ctxLevel != policy.Info && bare(text):
 		return ctxLevel
@@ -825,12 +829,11 @@ func frameLevel(lv policy.Level, text, ctx string, ctxLevel policy.Level) policy
 	case row && noteRow(text, ctx):
 		// "| `make test` | run before each commit |": the note is the sentence
 		return noteRowLevel(text, ctx)
-	case row && tableRowSentence(text, ctx):
+	case row && rowSentence != "":
 		// "| `eval` | ❌ Never |" under "| API | Status |", "| Never call `.Result` |
 		// deadlocks |" under "| Rule | Why |": as strongly as the sentence the row
 		// states
-		t, _ := norm.TableRowSentence(text, ctx)
-		return levelOf(t)
+		return levelOf(rowSentence)
 	case row && badGoodTable(ctx):
 		// "Bad | Good", "Wrong | Right": each row is a form to avoid and its
 		// replacement, said without a modal
@@ -843,13 +846,6 @@ func frameLevel(lv policy.Level, text, ctx string, ctxLevel policy.Level) policy
 		return levelOfMarkers(ctx)
 	}
 	return lv
-}
-
-// tableRowSentence reports a row that states a sentence of its own under its table's
-// header (norm.TableRowSentence).
-func tableRowSentence(text, ctx string) bool {
-	_, ok := norm.TableRowSentence(text, ctx)
-	return ok
 }
 
 // bare reports whether a text is a fragment rather than a sentence of its own: an item

@@ -115,7 +115,7 @@ func OnlyPlaceFrame(clause string) string {
 // used in `P`": the one place a thing is allowed, said after it. The place ends the
 // clause, or a punctuation mark does ("only in `async` functions" names a kind of code,
 // not a place).
-var frameOnlyInRE = lazyre.New("(?i)^(\\W*)(?:(?:use|call|import|invoke) (`[^`]+`)(?: calls?)? only|(`[^`]+`)(?: calls?)? (?:is|are) (?:only (?:allowed|permitted|acceptable)|(?:allowed|permitted|acceptable) only)|(`[^`]+`)(?: calls?)? (?:may|can|should) only be (?:used|called|imported)) (?:in|from|within|inside|under) (`[^`]+`(?:(?:,| or| and|, or) `[^`]+`)*)(\\s*(?:$|[.;,:(]|—|–| - ))")
+var frameOnlyInRE = lazyre.New("(?i)^(\\W*)(?:(?:use|call|import|invoke) (`[^`]+`)(?: calls?)? only|(`[^`]+`)(?: calls?)? (?:is|are) (?:only (?:allowed|permitted|acceptable)|(?:allowed|permitted|acceptable) only)|(`[^`]+`)(?: calls?)? (?:may|can|should) only be (?:used|called|imported)) (?:in|from|within|inside|under) (" + spanList + ")(\\s*(?:$|[.;,:(]|—|–| - ))")
 
 // onlyInFrame rewrites "use `X` only in `P`" into "do not use `X` outside `P`"; any
 // other clause is returned as it is.

@@ -53,16 +53,14 @@ func kindModal(w string) bool {
 // about it ("are in `src/`", "can be slow").
 func ruleFollows(rest []string, modal string) bool {
 	switch modal {
-	case "never", "cannot", "can't", "mustn't", "shouldn't":
-		return len(rest) > 0
-	case "don't":
-		return len(rest) > 0
-	case "do", "are", "may", "can", "need":
+	case "need":
+		return false // "Jobs need not ...", "Jobs need a queue"
+	case "do", "are", "may", "can":
 		// "Handlers do not call ...", "Views are not allowed to ...", "Jobs may not
-		// sleep", "Jobs need not ..." is no rule
-		return len(rest) > 1 && strings.EqualFold(strings.Trim(rest[0], "*_,"), "not") && modal != "need"
+		// sleep"; "Jobs can be slow" states a fact
+		return len(rest) > 1 && strings.EqualFold(strings.Trim(rest[0], "*_,"), "not")
 	}
-	return len(rest) > 0 // must, should, shall
+	return len(rest) > 0 // must, should, shall, never, cannot, don't, ...
 }
 
 // kindWords keeps the words of a subject that name a kind of code, head first; nil
@@ -185,7 +183,7 @@ var subjectStop = sync.OnceValue(func() map[string]bool {
 	for _, w := range strings.Fields(`you we i they it this that these those he she agents agent contributors
 		developers maintainers reviewers users humans people everyone nobody claude copilot cursor assistants ai llms
 		please if when while before after once unless use run make do don't never always avoid prefer keep ensure
-		note and or but so then also only just never`) {
+		note and or but so then also only just`) {
 		m[w] = true
 	}
 	return m
@@ -263,26 +261,4 @@ func HeadingSpanPlace(heading string) string {
 		return ""
 	}
 	return span
-}
-
-// InjectedAlternative reports a sentence that prescribes injecting the way round a
-// ban ("Inject `DispatcherProvider` (don't hard-code `Dispatchers.IO`) so tests can
-// substitute ..."): what is injected is a seam of the production code, and the tests
-// that substitute it, or check the real one, use the banned thing by design.
-func InjectedAlternative(text string) bool {
-	low := strings.ToLower(text)
-	i := strings.Index(low, "inject")
-	return i >= 0 && (i == 0 || low[i-1] == ' ' || low[i-1] == '(' || low[i-1] == '*') && strings.Contains(low[i:], "`")
-}
-
-// ContinuesWithPlace reports a nested list item that goes on with its parent's
-// sentence by a place or an exception ("in `src/lib.rs` and the modules under it",
-// "except in `scripts/`", "outside of tests"), in lower case.
-func ContinuesWithPlace(low string) bool {
-	for _, w := range []string{"in ", "inside ", "within ", "under ", "except ", "outside ", "unless ", "other than ", "apart from ", "but not "} {
-		if strings.HasPrefix(low, w) {
-			return true
-		}
-	}
-	return false
 }

@@ -292,3 +292,38 @@ func PlaceSubject(text string) bool {
 	}
 	return placeSubjectRE.MatchString(text)
 }
+
+// InjectedAlternative reports a sentence that prescribes injecting the way round a
+// ban ("Inject `DispatcherProvider` (don't hard-code `Dispatchers.IO`) so tests can
+// substitute ..."): what is injected is a seam of the production code, and the tests
+// that substitute it, or check the real one, use the banned thing by design.
+func InjectedAlternative(text string) bool {
+	low := strings.ToLower(text)
+	i := strings.Index(low, "inject")
+	return i >= 0 && (i == 0 || low[i-1] == ' ' || low[i-1] == '(' || low[i-1] == '*') && strings.Contains(low[i:], "`")
+}
+
+// ContinuesWithPlace reports a nested list item that goes on with its parent's
+// sentence by a place or an exception ("in `src/lib.rs` and the modules under it",
+// "except in `scripts/`", "outside of tests"), in lower case.
+func ContinuesWithPlace(low string) bool {
+	for _, w := range []string{"in ", "inside ", "within ", "under ", "except ", "outside ", "unless ", "other than ", "apart from ", "but not "} {
+		if strings.HasPrefix(low, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// ExceptWordAt returns where the first exception word of a text stands outside its
+// code spans (" except ", " other than ", " apart from ", " excluding "), at its
+// leading space; -1 when there is none.
+func ExceptWordAt(text string) int {
+	at := -1
+	for _, w := range []string{" except ", " other than ", " apart from ", " excluding "} {
+		if i := strings.Index(text, w); i >= 0 && (at < 0 || i < at) && strings.Count(text[:i], "`")%2 == 0 {
+			at = i
+		}
+	}
+	return at
+}

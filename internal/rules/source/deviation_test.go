@@ -70,11 +70,9 @@ func TestWrapperFile(t *testing.T) {
 		{[]string{"settings", "app.settings"}, "app/settings.py", "import os\n", true},
 		{[]string{"mypkg.log.get_logger()"}, "mypkg/io.py", "log = 1\n", false},
 	} {
-		c2 := &queryCheck{alts: c.alts}
-		c2.wrapperDecl = func() *regexp.Regexp {
-			_, declared := alternativeNames(c2.alts)
-			return wrapperShape(declared)
-		}
+		files, declared := alternativeNames(c.alts)
+		c2 := &queryCheck{alts: c.alts, wrapperNames: files}
+		c2.wrapperDecl = func() *regexp.Regexp { return wrapperShape(declared) }
 		if got := c2.wrapperFile(&engine.File{Path: c.path, Content: []byte(c.code)}); got != c.want {
 			t.Errorf("%v in %s: wrapper %v, want %v", c.alts, c.path, got, c.want)
 		}

@@ -19,34 +19,41 @@ import (
 // it is a role nothing locates (components where no folder holds them).
 func kindPlace(s *sentence, rc *recognize.RepoContext) (globs []string, kind string, ok bool) {
 	words := norm.KindSubject(s.c.Text)
-	if len(words) == 0 {
+	globs, role := placeKind(s, rc, words)
+	if len(globs) == 0 && !role {
+		// "Type hints must ...": no part of the code; "All components must be
+		// function components": the construct the rule is about
 		return nil, "", false
-	}
-	for _, w := range words {
-		if s.construct != "" && (strings.Contains(s.construct, w) || strings.Contains(s.construct, singular(w))) {
-			// "All components must be function components": the subject is the
-			// construct the rule is about, not a part of the code
-			return nil, "", false
-		}
 	}
 	phrase := slices.Clone(words)
 	slices.Reverse(phrase)
-	kind = strings.Join(phrase, " ")
+	// "React components should never call `fetch`" where no folder holds them: a
+	// part of the code heed cannot place (globs nil)
+	return globs, strings.Join(phrase, " "), true
+}
+
+// placeKind places the kind of code words name (head first): the folders named by
+// one of them, else a role's file names. role reports a role of an application's
+// architecture among the words, placed or not. A kind the rule's construct names
+// ("All components must be function components") is no part of the code: nothing.
+func placeKind(s *sentence, rc *recognize.RepoContext, words []string) (globs []string, role bool) {
+	for _, w := range words {
+		if s.construct != "" && (strings.Contains(s.construct, w) || strings.Contains(s.construct, singular(w))) {
+			return nil, false
+		}
+	}
 	if globs := namedFolderGlobs(rc, s.c.Scope.Dir, words); len(globs) > 0 {
-		return globs, kind, true
+		return globs, true
 	}
 	for _, w := range words {
 		switch {
 		case norm.RoleInFileNames(w):
-			return roleFileGlobs(s.c.Scope.Dir, w), kind, true
+			return roleFileGlobs(s.c.Scope.Dir, w), true
 		case norm.KindRole(w):
-			// "React components should never call `fetch`" where no folder holds
-			// them: a part of the code heed cannot place
-			return nil, kind, true
+			return nil, true
 		}
 	}
-	// "Type hints must ...", "Background checks should ...": no part of the code
-	return nil, "", false
+	return nil, false
 }
 
 // namedFolderGlobs are the globs of the folders named by the first of the words that names
@@ -135,21 +142,8 @@ func headingKindPlace(s *sentence, rc *recognize.RepoContext) []string {
 	if name := norm.HeadingSpanPlace(h); name != "" && !strings.Contains(name, "/") {
 		return namedFolderGlobs(rc, s.c.Scope.Dir, []string{name})
 	}
-	words := norm.KindHeading(h)
-	for _, w := range words {
-		if s.construct != "" && strings.Contains(s.construct, singular(w)) {
-			return nil
-		}
-	}
-	if globs := namedFolderGlobs(rc, s.c.Scope.Dir, words); len(globs) > 0 {
-		return globs
-	}
-	for _, w := range words {
-		if norm.RoleInFileNames(w) {
-			return roleFileGlobs(s.c.Scope.Dir, w)
-		}
-	}
-	return nil
+	globs, _ := placeKind(s, rc, norm.KindHeading(h))
+	return globs
 }
 
 // unplacedException returns the exception a sentence makes that heed cannot place
@@ -158,12 +152,7 @@ func headingKindPlace(s *sentence, rc *recognize.RepoContext) []string {
 // heed cannot see may block the very code the exception allows, so it warns.
 func unplacedException(s *sentence, rc *recognize.RepoContext) string {
 	for _, cl := range s.clauses() {
-		at := -1
-		for _, w := range []string{"except ", "except for ", "other than ", "apart from ", "excluding "} {
-			if i := strings.Index(cl, w); i >= 0 && (at < 0 || i < at) {
-				at = i
-			}
-		}
+		at := norm.ExceptWordAt(" " + cl)
 		if at < 0 {
 			continue
 		}

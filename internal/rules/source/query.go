@@ -163,9 +163,11 @@ type queryCheck struct {
 	nolint   []string
 	names    []string // the names of code the rule bans (QueryParams.Names)
 	alts     []string // QueryParams.Alternatives
-	// wrapperDecl: a line that declares one of the alternatives' names as the
-	// project's own code (wrapperShape), built on first use
-	wrapperDecl func() *regexp.Regexp
+	// wrapperNames are the names a wrapper's file bears (alternativeNames), and
+	// wrapperDecl a line that declares one of the alternatives as the project's own
+	// code (wrapperShape), built on first use
+	wrapperNames []string
+	wrapperDecl  func() *regexp.Regexp
 	// declShape: a line that could declare one of names (declarationShape), built on
 	// first use
 	declShape func() *regexp.Regexp
@@ -206,10 +208,9 @@ func compileQuery(rule *policy.Rule) (engine.Check, error) {
 	c.nolint = p.Nolint
 	c.names = p.Names
 	c.alts = p.Alternatives
-	c.wrapperDecl = sync.OnceValue(func() *regexp.Regexp {
-		_, declared := alternativeNames(c.alts)
-		return wrapperShape(declared)
-	})
+	files, declared := alternativeNames(c.alts)
+	c.wrapperNames = files
+	c.wrapperDecl = sync.OnceValue(func() *regexp.Regexp { return wrapperShape(declared) })
 	c.declShape = sync.OnceValue(func() *regexp.Regexp { return declarationShape(c.names) })
 	var err error
 	if c.replace, err = replacementOf(rule, p.Replace); err != nil {
@@ -1342,7 +1343,6 @@ func wrapperShape(names []string) *regexp.Regexp {
 // after an alternative, or in a folder so named (`logger.js`, `http_client.rb` for
 // `HttpClient`, `httpx/client.go`), or one that declares it (wrapperShape).
 func (c *queryCheck) wrapperFile(f *engine.File) bool {
-	names, _ := alternativeNames(c.alts)
 	flat := func(s string) string {
 		return strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(s))
 	}
@@ -1356,10 +1356,10 @@ func (c *queryCheck) wrapperFile(f *engine.File) bool {
 		base = strings.TrimSuffix(base, affix)
 	}
 	base = strings.TrimPrefix(base, "test_")
-	dir := path.Base(path.Dir(f.Path))
-	for _, n := range names {
+	base, dir := flat(base), flat(path.Base(path.Dir(f.Path)))
+	for _, n := range c.wrapperNames {
 		fn := flat(n)
-		if len(fn) >= 3 && (flat(base) == fn || flat(dir) == fn) || len(fn) >= 4 && strings.HasSuffix(flat(base), fn) {
+		if len(fn) >= 3 && (base == fn || dir == fn) || len(fn) >= 4 && strings.HasSuffix(base, fn) {
 			return true
 		}
 	}

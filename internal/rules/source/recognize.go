@@ -406,16 +406,13 @@ func variantNeedles(l, query string) ([]string, bool) {
 }
 
 // exceptionCut is the sentence's text (as sentence.norm) before its first exception
-// ("never `panic` except for programmer errors in `init`" gives "never `panic` "), the
+// ("never `panic` except for programmer errors in `init`" gives "never `panic`"), the
 // whole text when it makes none.
 func exceptionCut(s *sentence) string {
-	at := len(s.norm)
-	for _, w := range []string{" except ", " other than ", " apart from ", " unless "} {
-		if i := strings.Index(s.norm, w); i >= 0 && i < at && strings.Count(s.norm[:i], "`")%2 == 0 {
-			at = i
-		}
+	if at := norm.ExceptWordAt(s.norm); at >= 0 {
+		return s.norm[:at]
 	}
-	return s.norm[:at]
+	return s.norm
 }
 
 // claimedOnlyAfter reports an entry whose claimed spans the sentence writes only in its

@@ -86,7 +86,8 @@ func newSentence(c *policy.Constraint) *sentence {
 // the scope phrase that leads an earlier clause of its list item (the extractor cuts
 // an item at its semicolons, and the scope said once at its head holds for the rest).
 func itemSentence(c *policy.Constraint, rc *recognize.RepoContext) *sentence {
-	if joined := withNarrowingChildren(c, rc); joined != c.Text {
+	next := nextConstraint(c, rc)
+	if joined := withNarrowingChildren(c, rc, next); joined != c.Text {
 		// "- No `unwrap()`" over "  - in `src/lib.rs` ...; the binaries may
 		// unwrap": the nested item finishes the ban's sentence
 		jc := *c
@@ -100,23 +101,21 @@ func itemSentence(c *policy.Constraint, rc *recognize.RepoContext) *sentence {
 			s.itemLead = strings.TrimSpace(s.itemLead + " " + strings.TrimSuffix(lead, ","))
 		}
 	}
-	if next := nextConstraint(c, rc); next != nil && next.Line == c.Line {
+	if next != nil && next.Line == c.Line {
 		s.lineAfter = next
 	}
 	return s
 }
 
-// withNarrowingChildren is a list item's text with the nested items under it that
+// withNarrowingChildren is a list item's text (next: the constraint after it) with the
+// nested items under it that
 // narrow it: one that goes on with a place or an exception ("in `src/lib.rs` ...",
 // "except in `scripts/`") joins the sentence; one that permits or excepts in a
 // sentence of its own ("`any` is fine in test mocks") follows it. A lead-in ("Never
 // use:") has items of its own, read as such.
-func withNarrowingChildren(c *policy.Constraint, rc *recognize.RepoContext) string {
+func withNarrowingChildren(c *policy.Constraint, rc *recognize.RepoContext, next *policy.Constraint) string {
 	text := strings.TrimSpace(c.Text)
-	if rc == nil || text == "" || strings.HasSuffix(text, ":") {
-		return c.Text
-	}
-	if next := nextConstraint(c, rc); next == nil || next.Context != c.Text {
+	if text == "" || strings.HasSuffix(text, ":") || next == nil || next.Context != c.Text {
 		return c.Text // (most items have no nested item: nothing to look for)
 	}
 	for _, o := range rc.Following(c, 4) {
