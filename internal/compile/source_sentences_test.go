@@ -462,3 +462,9 @@ func TestOwnSourceSentences39(t *testing.T) {
 func TestOwnSourceSentences40(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-40.txt", 8)
 }
+
+// TestOwnSourceSentences41 holds batch 635: naming conventions against names the
+// project does not choose (overrides, FFI exports, wire-format fields, generated code).
+func TestOwnSourceSentences41(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-41.txt", 12)
+}

@@ -272,6 +272,11 @@ func declQueries(kind, l string) []string {
 			return []string{`(const_spec name: (identifier) @match)`}
 		case engine.LangPHP:
 			return []string{`(const_declaration (const_element (name) @match))`}
+		case engine.LangPython:
+			// Python declares no constants: a module's top-level name bound to a
+			// number or a string is one by convention; a dunder (`__version__`) is
+			// the language's own name
+			return []string{`((module (expression_statement (assignment left: (identifier) @match right: [(integer) (float) (string)]))) (#not-match? @match "^__"))`}
 		case engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX:
 			// a module's constant: a top-level const bound to a number or a string
 			// (a const that holds a function, an object or a call is a binding)
@@ -302,6 +307,7 @@ var namingSamples = lazy.Value[map[string]map[string]string]{F: func() map[strin
 			kindMethod:   "def NAME():\n    pass\n",
 			kindVariable: "NAME = 1\n",
 			kindType:     "class NAME:\n    pass\n",
+			kindConstant: "NAME = 3000\n",
 		},
 		engine.LangJavaScript: jsx,
 		engine.LangTypeScript: ts,
@@ -542,9 +548,10 @@ func (nr namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 					return strings.Contains(q, "(enum_specifier") || strings.Contains(q, "(enum_declaration") || strings.Contains(q, "(enum_item")
 				})
 			}
-			if kind == kindConstant && (l == engine.LangJavaScript || l == engine.LangTypeScript || l == engine.LangTSX) && !moduleLevelRE.MatchString(c.Text) {
-				// a `const` binding is no constant: only "module-level" or "top-level"
-				// constants say which of them the text means
+			if kind == kindConstant && (l == engine.LangJavaScript || l == engine.LangTypeScript || l == engine.LangTSX || l == engine.LangPython) && !moduleLevelRE.MatchString(c.Text) {
+				// a `const` binding, or a Python name bound at the top of a module, is
+				// no constant by itself: only "module-level" or "top-level" constants
+				// say which of them the text means
 				qs = nil
 			}
 			if re == "" || len(qs) == 0 {
