@@ -468,3 +468,9 @@ func TestOwnSourceSentences40(t *testing.T) {
 func TestOwnSourceSentences41(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-41.txt", 12)
 }
+
+// TestOwnSourceSentences42 holds batch 636: secrets rules against placeholders, values
+// read from the environment, test fakes and documentation examples.
+func TestOwnSourceSentences42(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-42.txt", 10)
+}

@@ -28,7 +28,7 @@ const secretEmbed = `\bembed(?:s|ded|ding)?\s+(?:\w+\s+){0,3}?in(?:to)?\s+(?:the
 
 // secretPlaceRE: the secret is written into the repository's files: hard-coded,
 // committed, embedded, stored or put in code, source or the repository.
-var secretPlaceRE = lazyre.New(`(?i)\bhard[- ]?cod(?:e|ed|es|ing)\b|\bcommit(?:s|ted|ting)?\b|\bcheck(?:ed|ing)?[- ]in\b|` + secretEmbed + `|\bin(?:to)?\s+(?:the\s+|your\s+|any\s+)?(?:source(?:\s+code|\s+files?|\s+control)?|code(?:base)?|repo(?:sitory)?|git|version\s+control|config(?:uration)?\s+files?|files?)\b`)
+var secretPlaceRE = lazyre.New(`(?i)\bhard[- ]?cod(?:e|ed|es|ing)\b|\bcommit(?:s|ted|ting)?\b|\bcheck(?:ed|ing)?[- ]in\b|` + secretEmbed + `|\b(?:in(?:to)?|from)\s+(?:the\s+|your\s+|any\s+)?(?:source(?:\s+code|\s+files?|\s+control)?|code(?:base)?|repo(?:sitory)?|git|version\s+control|config(?:uration)?\s+files?|files?)\b`)
 
 var secretEmbedRE = lazyre.New(`(?i)` + secretEmbed)
 
@@ -51,7 +51,7 @@ func HardcodedSecretsBan(text string) (ok, preferred bool) {
 		!strings.Contains(low, "token") && !strings.Contains(low, "password") && !strings.Contains(low, "passphrase") {
 		return false, false
 	}
-	if !containsAny(low, "hard", "commit", "check", "embed", " in ") ||
+	if !containsAny(low, "hard", "commit", "check", "embed", " in ", " from ") ||
 		!containsAny(low, "never", "not", "n't", "no ", "no\u00a0", "avoid", "forbid", "prohibit", "prefer", "instead", "over", "rather") {
 		return false, false // no place in the repository, or no ban: the expressions need not run
 	}
@@ -60,7 +60,7 @@ func HardcodedSecretsBan(text string) (ok, preferred bool) {
 	if !secretNounRE.MatchString(prose) && !(weakSecretBanned(prose) && !notSecretRE.MatchString(prose)) {
 		return false, false
 	}
-	if !secretPlaceRE.MatchString(prose) {
+	if !secretPlaceRE.MatchString(prose) && len(SecretFiles(text)) == 0 {
 		return false, false
 	}
 	hard := strings.Contains(low, "hard") || secretEmbedRE.MatchString(prose)
@@ -115,4 +115,71 @@ func containsAny(s string, subs ...string) bool {
 		}
 	}
 	return false
+}
+
+// secretFilesRE: the files a ban of secrets places them in, in code spans after "in"
+// ("Never put secrets in `docker-compose.yml` or `values.yaml`").
+var secretFilesRE = lazyre.New("(?i)\\b(?:in(?:to)?|inside)\\s+((?:`[^`]+`(?:\\s*(?:,|or|and|,\\s*or|,\\s*and)\\s*)?)+)")
+
+// SecretFiles are the files a ban of secrets names as the place they must not be
+// written in: spans that name a file (a dot in the last part, no space), after the
+// ban's word in the same clause ("Secrets belong in `.env`, never in source" places
+// them in `.env`). An `.env` file is where secrets are kept: committing it is another
+// rule's.
+func SecretFiles(text string) []string {
+	if !strings.Contains(text, "`") {
+		return nil
+	}
+	var out []string
+	for _, loc := range secretFilesRE.FindAllStringSubmatchIndex(text, -1) {
+		before := text[:loc[0]]
+		if i := strings.LastIndexAny(before, ";.:"); i >= 0 {
+			before = before[i+1:]
+		}
+		if !secretBanRE.MatchString(stripSpans(before)) {
+			continue
+		}
+		for _, span := range codeSpanRE().FindAllString(text[loc[2]:loc[3]], -1) {
+			f := strings.Trim(span, "`")
+			base := f[strings.LastIndex(f, "/")+1:]
+			if strings.ContainsAny(f, " ()*") || strings.HasPrefix(base, ".env") || !strings.Contains(strings.TrimPrefix(base, "."), ".") && !strings.HasPrefix(base, ".") {
+				continue
+			}
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// secretLogRE: the secret is written to the logs: "never log tokens", "secrets must
+// not be logged", "no passwords in logs", "don't print API keys".
+var secretLogRE = lazyre.New(`(?i)\b(?:log(?:s|ged|ging)?|print(?:s|ed|ing)?)\b`)
+
+// logInRE: signing in, not logging ("log in", "logged out").
+var logInRE = lazyre.New(`(?i)\blog(?:s|ged|ging)?\s+(?:in|out|on|into)\b`)
+
+// SecretLoggingBan reports whether text bans writing secrets to the logs ("Never log
+// tokens, passwords or other secrets"), and whether printing them is banned as well
+// (the text says "print"). Writing them into the repository is HardcodedSecretsBan's.
+func SecretLoggingBan(text string) (ok, prints bool) {
+	low := strings.ToLower(text)
+	if !strings.Contains(low, "log") && !strings.Contains(low, "print") {
+		return false, false
+	}
+	prose := mainClauseAfterCondition(stripSpans(text))
+	prose = logInRE.ReplaceAllString(prose, " ") // "log in with the admin password"
+	if !secretLogRE.MatchString(prose) || !secretBanRE.MatchString(prose) {
+		return false, false
+	}
+	if !secretNounRE.MatchString(prose) && !(weakSecretBanned(prose) && !notSecretRE.MatchString(prose)) {
+		return false, false
+	}
+	// the ban's word comes before the logging ("never log", "must not be logged",
+	// "no tokens in logs"), not after it ("log in; never share your password")
+	ban := secretBanRE.FindStringIndex(prose)
+	logs := secretLogRE.FindAllStringIndex(prose, -1)
+	if ban == nil || logs[len(logs)-1][0] < ban[0] {
+		return false, false
+	}
+	return true, strings.Contains(low, "print")
 }

@@ -46,6 +46,25 @@ var secretAssignRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)([A-Za-z0-9_.-]*(?:secret|passw(?:or)?d|passwd|api[_-]?key|apikey|access[_-]?key|auth[_-]?token|access[_-]?token|refresh[_-]?token|private[_-]?key|client[_-]?secret|signing[_-]?key|bearer[_-]?token|token)[A-Za-z0-9_]*)["']?\s*(?::=|=>|=|:)\s*(?:[A-Za-z]\w*\s*\(\s*)?["'` + "`" + `]([^"'` + "`" + `\s]{8,})["'` + "`" + `]`)
 })
 
+// secretBareAssignRE matches a secret's name given an unquoted value on a line of
+// its own, as configuration files write them: `POSTGRES_PASSWORD: s3cr3t...`,
+// `api_key=...`. A value that refers to a variable (`${X}`, `$X`) is no literal.
+var secretBareAssignRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?im)^[ \t]*-?[ \t]*([A-Za-z0-9_.-]*(?:secret|passw(?:or)?d|passwd|api[_-]?key|apikey|access[_-]?key|auth[_-]?token|access[_-]?token|refresh[_-]?token|private[_-]?key|client[_-]?secret|signing[_-]?key|bearer[_-]?token|token)[A-Za-z0-9_]*)[ \t]*[:=][ \t]*([^"'` + "`" + `\s#$&*|>{\[][^\s#]{7,})[ \t]*$`)
+})
+
+// configFile reports whether path is a configuration file, whose values stand
+// unquoted (YAML, a properties or ini file, an env file).
+func configFile(path string) bool {
+	base := strings.ToLower(path[strings.LastIndex(path, "/")+1:])
+	for _, ext := range []string{".yml", ".yaml", ".properties", ".ini", ".cfg", ".conf", ".env"} {
+		if strings.HasSuffix(base, ext) {
+			return true
+		}
+	}
+	return strings.HasPrefix(base, ".env")
+}
+
 // secretNameRE: a name that ends in the secret it holds (`JWT_SECRET`, `apiKey`,
 // `smtp_password`, `token2`); a name that only starts so holds something about one
 // (`PASSWORD_FIELD`, `token_url`, `GooglePasswordManager`).
@@ -113,7 +132,7 @@ var secretWordRE = sync.OnceValue(func() *regexp.Regexp {
 
 // secretsIn returns the byte spans of the secrets in text: every published format
 // when find is "formats", every secret-looking assignment when it is "assignments".
-func secretsIn(text []byte, find string) [][]int {
+func secretsIn(text []byte, find string, config bool) [][]int {
 	var out [][]int
 	switch find {
 	case "formats":
@@ -127,6 +146,17 @@ func secretsIn(text []byte, find string) [][]int {
 			name, value := string(text[m[2]:m[3]]), string(text[m[4]:m[5]])
 			if !secretNameRE().MatchString(name) || hashOfASecret(name) || !secretLooking(value) || secretPlaceholderRE().Match(lineAround(text, m[0])) ||
 				secretFormatRE().MatchString(value) { // a format is the other rule's
+				continue
+			}
+			out = append(out, []int{m[4], m[5]})
+		}
+		if !config {
+			break
+		}
+		for _, m := range secretBareAssignRE().FindAllSubmatchIndex(text, -1) {
+			name, value := string(text[m[2]:m[3]]), string(text[m[4]:m[5]])
+			if !secretNameRE().MatchString(name) || hashOfASecret(name) || !secretLooking(value) || secretPlaceholderRE().Match(lineAround(text, m[0])) ||
+				secretFormatRE().MatchString(value) {
 				continue
 			}
 			out = append(out, []int{m[4], m[5]})
@@ -159,7 +189,7 @@ func (c *textCheck) judgeSecrets(ev *engine.Evidence, f *engine.File, li lineInd
 	var fs []engine.Finding
 	var regions *lang.Regions
 	regionsLoaded := false
-	for _, m := range secretsIn(f.Content, c.p.Secrets) {
+	for _, m := range secretsIn(f.Content, c.p.Secrets, configFile(f.Path)) {
 		if c.p.Secrets == "assignments" {
 			// a guess from a name is not made in a comment, where code is quoted
 			if !regionsLoaded {
@@ -211,11 +241,29 @@ func (secretsRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoContex
 	guessScope := sc
 	guessScope.Exclude = append(slices.Clone(sc.Exclude), "**/*.md", "**/*.mdx", "**/*.rst", "**/docs/**",
 		"**/docker-compose*.yml", "**/docker-compose*.yaml", "**/compose*.yml", "**/compose*.yaml")
+	if files := norm.SecretFiles(c.Text); len(files) > 0 {
+		// "Never put secrets in `docker-compose.yml`": the text names the files, which
+		// the guess then reads as well
+		sc.Globs = nil
+		for _, f := range files {
+			if !strings.Contains(f, "/") {
+				f = "**/" + f
+			}
+			if sc.Dir != "" {
+				f = sc.Dir + "/" + strings.TrimPrefix(f, "**/")
+			}
+			sc.Globs = append(sc.Globs, f)
+		}
+		guessScope = sc
+	}
 	severity := recognize.Severity(c.Level)
 	if preferred {
 		severity = policy.SeverityWarning
 	}
 	path := "src/config.py"
+	if files := norm.SecretFiles(c.Text); len(files) > 0 {
+		path = files[0]
+	}
 	if sc.Dir != "" {
 		path = sc.Dir + "/" + path
 	}

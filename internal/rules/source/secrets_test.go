@@ -37,11 +37,37 @@ func TestSecretsIn(t *testing.T) {
 		{"assignments", `password_hash = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822c"`, nil},
 	} {
 		var got []string
-		for _, m := range secretsIn([]byte(c.text), c.find) {
+		for _, m := range secretsIn([]byte(c.text), c.find, false) {
 			got = append(got, c.text[m[0]:m[1]])
 		}
 		if strings.Join(got, "|") != strings.Join(c.want, "|") {
 			t.Errorf("%s %q: got %q, want %q", c.find, c.text, got, c.want)
+		}
+	}
+}
+
+// A configuration file writes its values unquoted: a secret's name given a
+// secret-looking value there is found; a reference to a variable, a placeholder and a
+// value in source code (where an unquoted word is an expression) are not (batch 636).
+func TestSecretsInConfigFiles(t *testing.T) {
+	for _, c := range []struct {
+		text   string
+		config bool
+		want   []string
+	}{
+		{"    environment:\n      POSTGRES_PASSWORD: s3cr3tP4ss!x9\n", true, []string{"s3cr3tP4ss!x9"}},
+		{"      POSTGRES_PASSWORD: ${POSTGRES_PASSWORD}\n", true, nil},
+		{"api_key=4f9a8b7c6d5e4f3a\n", true, []string{"4f9a8b7c6d5e4f3a"}},
+		{"api_key=changeme12345\n", true, nil},
+		{"password: *db_password\n", true, nil},
+		{"api_key=4f9a8b7c6d5e4f3a\n", false, nil},
+	} {
+		var got []string
+		for _, m := range secretsIn([]byte(c.text), "assignments", c.config) {
+			got = append(got, c.text[m[0]:m[1]])
+		}
+		if strings.Join(got, "|") != strings.Join(c.want, "|") {
+			t.Errorf("%q (config %v): got %q, want %q", c.text, c.config, got, c.want)
 		}
 	}
 }
