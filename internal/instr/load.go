@@ -348,7 +348,8 @@ func (l *loader) followLink(f File, ref importRef, binds bool, chain []string, d
 
 // recordDocument reports a document that records or licenses rather than instructs: a
 // changelog, release notes, a licence, a notice, a list of authors, a list of work to
-// do and its state (TODO.md, a roadmap). A line that links one ("Update
+// do and its state (TODO.md, a roadmap), and a report of work done or its state (a
+// close report, a handoff, an incident's write-up). A line that links one ("Update
 // `CHANGELOG.md` for user-visible changes", "`TODO.md` is the execution order") names
 // a file to edit or a plan to follow; the imperatives of its entries ("rename your
 // files", "no `tuple` import in `values`") were said of their moment, and are no rules
@@ -361,6 +362,20 @@ func recordDocument(rel string) bool {
 		"COPYING", "NOTICE", "AUTHORS", "CONTRIBUTORS", "THIRD_PARTY_NOTICES", "EULA",
 		"TODO", "TODOS", "ROADMAP", "BACKLOG", "STATUS", "PROGRESS", "KNOWN_ISSUES":
 		return true
+	}
+	// a report, a state of the work, a handoff, an incident's write-up, a journal:
+	// "PURNATA_CLOSE_REPORT_v1_0", "CURRENT_STATE", "CAMPAIGN_HANDOFF" (wild round 21)
+	words := strings.Split(name, "_")
+	for i, w := range words {
+		switch w {
+		case "REPORT", "REPORTS", "HANDOFF", "HANDOVER", "POSTMORTEM", "INCIDENT", "INCIDENTS", "RETROSPECTIVE", "RETRO",
+			"JOURNAL", "DIARY", "MINUTES", "WORKLOG", "DEVLOG", "STATUS", "PROGRESS":
+			return true
+		case "STATE":
+			if i > 0 && (words[i-1] == "CURRENT" || words[i-1] == "PROJECT") {
+				return true
+			}
+		}
 	}
 	return false
 }

@@ -201,3 +201,26 @@ func LabelRegion(label string) string {
 // labelRegionWords: a word every label labelRegionRE matches holds.
 var labelRegionWords = []string{"code", " in ", "handler", "controller", "view", "migration", "resolver", "reducer",
 	"middleware", "serializer", "callback", "worker", "job", "loop", "path"}
+
+// valueNounRE: code spans named as values of the data, not as code: "a `bodha.*` or
+// `ganita.*` id", "the `users` table", "a `tmp_` prefix", "`X-Debug` headers".
+var valueNounRE = lazyre.New("(`[^`]+`(?:\\s*(?:,|or|and|/)\\s*`[^`]+`)*)\\s+(?:ids?|keys?|values?|labels?|strings?|prefix(?:es)?|suffix(?:es)?|topics?|columns?|tables?|routes?|urls?|headers?|slugs?|tags?|env(?:ironment)?\\s+var(?:iable)?s?)\\b")
+
+// NamesValues reports a clause whose every code span names a value of the data ("Never
+// create a `bodha.*` or `ganita.*` id"): an id, a key, a table, a prefix. A ban of it
+// is of strings the code writes, not of the code's names.
+func NamesValues(clause string) bool {
+	if !strings.Contains(clause, "`") {
+		return false
+	}
+	all := codeSpanRE().FindAllStringIndex(clause, -1)
+	inValue := 0
+	for _, m := range valueNounRE.FindAllStringSubmatchIndex(clause, -1) {
+		for _, sp := range all {
+			if sp[0] >= m[2] && sp[1] <= m[3] {
+				inValue++
+			}
+		}
+	}
+	return inValue > 0 && inValue == len(all)
+}

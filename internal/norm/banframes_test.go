@@ -27,3 +27,17 @@ func TestBanFrames(t *testing.T) {
 		t.Error("AddsToContainer: the span is the container only after \"add to\"")
 	}
 }
+
+func TestNamesValues(t *testing.T) {
+	for text, want := range map[string]bool{
+		"Never create a `bodha.*` or `ganita.*` id.":                    true,
+		"Never write to the `users` table directly.":                    true,
+		"Don't use `os.Getenv`; read the `APP_` keys through `config`.": false,
+		"Never call `eval`.":                                            false,
+		"Avoid `any` types.":                                            false,
+	} {
+		if got := NamesValues(text); got != want {
+			t.Errorf("NamesValues(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

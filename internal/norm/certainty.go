@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/heed-dev/heed/internal/lazyre"
 )
 
 // The reader's last look at what it made, before anything may block. Each reading
@@ -1000,3 +1002,18 @@ var roleNarrowers = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{"specific": true, "individual": true, "particular": true, "certain": true,
 		"single": true, "selected": true, "targeted": true, "focused": true, "some": true, "one": true}
 })
+
+// narrowerTypesRE: a rule that asks for the narrowest type that fits ("Narrow types:
+// use `z.enum()`, `z.literal()` — not `z.string()`", "prefer specific types over
+// `Any`"): the general type stays right where nothing narrower fits.
+var narrowerTypesRE = lazyre.New(`(?i)\b(?:narrow(?:er|est)?|more\s+specific|specific|precise|tight(?:er)?)\s+(?:types?|schemas?|validators?|typing)\b`)
+
+// NarrowerTypeWhereFits reports whether text bans a general type only where a
+// narrower one fits, which a check of the code cannot tell.
+func NarrowerTypeWhereFits(text string) bool {
+	low := strings.ToLower(text)
+	if !strings.Contains(low, "type") && !strings.Contains(low, "schema") && !strings.Contains(low, "validator") {
+		return false
+	}
+	return narrowerTypesRE.MatchString(text)
+}

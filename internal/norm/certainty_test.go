@@ -42,3 +42,17 @@ func TestOnlyWhatSuffices(t *testing.T) {
 		}
 	}
 }
+
+func TestNarrowerTypeWhereFits(t *testing.T) {
+	for text, want := range map[string]bool{
+		"Narrow types: use `z.enum()`, `z.literal()`, `z.number().int().positive()` — not `z.string()`": true,
+		"Prefer more specific types over `Any`.":                                                        true,
+		"Never use `any`; use `unknown` instead.":                                                       false,
+		"Use `pnpm`, not `npm`.":                                                                        false,
+		"Types: no `interface{}`, use `any`.":                                                           false,
+	} {
+		if got := NarrowerTypeWhereFits(text); got != want {
+			t.Errorf("NarrowerTypeWhereFits(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

@@ -1,8 +1,11 @@
 package norm
 
 import (
+	"slices"
 	"strings"
 	"sync"
+
+	"github.com/heed-dev/heed/internal/lazyre"
 )
 
 // A sentence whose subject is a kind of code ("Controllers must not call
@@ -261,4 +264,132 @@ func HeadingSpanPlace(heading string) string {
 		return ""
 	}
 	return span
+}
+
+// definitionNameRE: a code span that names a declaration (`RunWorkflow`,
+// `OrderService`, `handle_request`): one identifier, no path, member or call.
+var definitionNameRE = lazyre.New(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// DefinitionSubjects returns the declarations a rule's sentence opens with as its
+// subject, when it bans something else in them ("`RunWorkflow` and
+// `AgentRunnerExecutor` must not access `app.state`", "`OrderService` should never
+// call `db.query`"): the ban holds inside those classes or functions. Nil when the
+// sentence opens otherwise, when a span is a file or a member, or when nothing but the
+// subject is named ("`eval` must never be called": the span is what is banned).
+func DefinitionSubjects(text string) []string {
+	t := strings.TrimLeft(text, "-*•>#0123456789.) \t")
+	if !strings.HasPrefix(t, "`") {
+		return nil
+	}
+	var names []string
+	for {
+		if !strings.HasPrefix(t, "`") {
+			return nil
+		}
+		end := strings.IndexByte(t[1:], '`')
+		if end <= 0 {
+			return nil
+		}
+		name := t[1 : end+1]
+		if !definitionNameRE.MatchString(name) {
+			return nil
+		}
+		names = append(names, name)
+		t = strings.TrimLeft(t[end+2:], " ,")
+		low := strings.ToLower(t)
+		switch {
+		case strings.HasPrefix(low, "and `"), strings.HasPrefix(low, "or `"):
+			t = t[strings.IndexByte(t, '`'):]
+			continue
+		case strings.HasPrefix(t, "`"):
+			continue
+		}
+		break
+	}
+	f := strings.Fields(t)
+	if len(f) < 3 {
+		return nil
+	}
+	modal := strings.ToLower(strings.Trim(f[0], "*_,"))
+	if !kindModal(modal) || modal == "are" || !ruleFollows(f[1:], modal) || !negatedAfter(f) {
+		return nil
+	}
+	for _, w := range f[1:3] {
+		if lw := strings.ToLower(w); lw == "be" || lw == "been" {
+			return nil // "`print` must not be used in `lib/`": the subject is what is banned
+		}
+	}
+	// something other than the subject is named after the modal: what is banned there
+	rest := strings.Join(f[1:], " ")
+	if !strings.Contains(rest, "`") {
+		return nil
+	}
+	for _, sp := range codeSpanRE().FindAllString(rest, -1) {
+		if slices.Contains(names, strings.Trim(sp, "`")) {
+			return nil
+		}
+	}
+	return names
+}
+
+// definitionFromRE: a ban's place given as the classes it must not happen from
+// ("No `app.state` access from RunWorkflow or AgentRunnerExecutor", "no `fetch`
+// calls in `UserCard`"): names in CamelCase after "from", or identifiers in code
+// spans.
+var definitionFromRE = lazyre.New("(?:\\baccess(?:es|ed|ing)?|\\bcalls?|\\busage|\\buses|\\breads?|\\bwrites?)\\s+(from|in|inside|within)\\s+((?:`[A-Za-z_][A-Za-z0-9_]*`|[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+)(?:\\s*(?:,|or|and|,\\s*or|,\\s*and)\\s*(?:`[A-Za-z_][A-Za-z0-9_]*`|[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+))*)")
+
+// definitionFromName: one name of definitionFromRE's list.
+var definitionFromName = lazyre.New("`?([A-Za-z_][A-Za-z0-9_]*)`?")
+
+// DefinitionPlaces returns the classes or functions a ban names as where it holds,
+// as its subject (DefinitionSubjects) or after "access from" ("No `app.state` access
+// from RunWorkflow or AgentRunnerExecutor"); nil when it names none.
+func DefinitionPlaces(text string) []string {
+	if names := DefinitionSubjects(text); len(names) > 0 {
+		return names
+	}
+	if !strings.Contains(text, "from ") && !strings.Contains(text, "in ") && !strings.Contains(text, "within ") {
+		return nil
+	}
+	m := definitionFromRE.FindStringSubmatch(text)
+	if m == nil || !negatedBefore(text[:strings.Index(text, m[0])]) {
+		return nil
+	}
+	var names []string
+	for _, n := range definitionFromName.FindAllStringSubmatch(m[2], -1) {
+		if w := n[1]; w != "or" && w != "and" {
+			if m[1] != "from" && !strings.HasPrefix(n[0], "`") {
+				return nil // "usage in TypeScript": a language, a product
+			}
+			names = append(names, w)
+		}
+	}
+	return names
+}
+
+// negatedBefore reports whether a ban's word stands before its place ("No `x`
+// access from ...", "Never read `y` in ...").
+func negatedBefore(s string) bool {
+	for _, w := range strings.Fields(strings.ToLower(stripSpans(s))) {
+		switch strings.Trim(w, "*_,.:") {
+		case "no", "never", "not", "don't", "avoid", "forbidden", "mustn't", "shouldn't", "cannot":
+			return true
+		}
+	}
+	return false
+}
+
+// negatedAfter reports whether a subject's modal bans ("must not", "never", "should
+// never", "cannot"): only a ban holds inside the subject and nowhere else.
+func negatedAfter(f []string) bool {
+	m := strings.ToLower(strings.Trim(f[0], "*_,"))
+	switch m {
+	case "never", "cannot", "can't", "mustn't", "shouldn't", "don't":
+		return true
+	}
+	if len(f) > 1 {
+		n := strings.ToLower(strings.Trim(f[1], "*_,"))
+		return n == "not" || n == "never"
+	}
+	return false
 }

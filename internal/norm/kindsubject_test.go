@@ -2,6 +2,7 @@ package norm
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -80,6 +81,38 @@ func TestKindHeading(t *testing.T) {
 	} {
 		if got := HeadingSpanPlace(h); got != want {
 			t.Errorf("HeadingSpanPlace(%q) = %q, want %q", h, got, want)
+		}
+	}
+}
+
+func TestDefinitionSubjects(t *testing.T) {
+	for text, want := range map[string]string{
+		"`RunWorkflow` and `AgentRunnerExecutor` must not access `app.state` or `request.app.state`.": "RunWorkflow AgentRunnerExecutor",
+		"`OrderService` should never call `db.query` directly.":                                       "OrderService",
+		"`eval` must never be called.":                                                                "",
+		"`print` must not be used in `lib/`.":                                                         "",
+		"`app/core.py` must not call `print()`.":                                                      "",
+		"`OrderService` must call `audit()` on every write.":                                          "",
+		"`UserRepository`, `OrderRepository` must not import `requests`.":                             "UserRepository OrderRepository",
+		"`Config` is loaded once; never read `os.environ` elsewhere.":                                 "",
+		"`handle_request` cannot touch `settings.DEBUG`.":                                             "handle_request",
+	} {
+		if got := strings.Join(DefinitionSubjects(text), " "); got != want {
+			t.Errorf("DefinitionSubjects(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+func TestDefinitionPlaces(t *testing.T) {
+	for text, want := range map[string]string{
+		"Rule 3 — No `app.state` access from RunWorkflow or AgentRunnerExecutor.": "RunWorkflow AgentRunnerExecutor",
+		"No `fetch` calls in `UserCard`; go through the store.":                   "UserCard",
+		"Use `app.state` access from RunWorkflow.":                                "",
+		"No `any` usage in TypeScript.":                                           "",
+		"`OrderService` should never call `db.query` directly.":                   "OrderService",
+	} {
+		if got := strings.Join(DefinitionPlaces(text), " "); got != want {
+			t.Errorf("DefinitionPlaces(%q) = %q, want %q", text, got, want)
 		}
 	}
 }

@@ -76,7 +76,11 @@ func migrationPlacement(s sentence, c *policy.Constraint, rc *recognize.RepoCont
 	}
 	good := strings.ReplaceAll(strings.TrimSuffix(under[0], "/**"), "*", "x")
 	good = strings.TrimPrefix(good, "x/")
-	r := archRule(KindPlacement, params(files, under), c,
+	pp := params(files, under)
+	// a migration tool's own files beside its migrations (Alembic's env.py and
+	// script template, a Python package's __init__.py) are no migrations
+	pp.Except = []string{"**/env.py", "**/__init__.py", "**/script.py.mako", "**/conftest.py", "**/README*"}
+	r := archRule(KindPlacement, pp, c,
 		fmt.Sprintf("a migration outside %s", list(humans(under))),
 		fmt.Sprintf("move the migration under %s", list(humans(under))),
 		policy.Case{Expect: policy.ExpectViolated, Path: "elsewhere/" + kinds[len(kinds)-1] + "/0002_add_orders.sql", Code: "create table orders (id int);\n", Note: "a migration in another folder"},

@@ -16,6 +16,7 @@ func TestPlacementFacts(t *testing.T) {
 	reg := engine.NewRegistry(Kinds()...)
 	ts := &recognize.RepoContext{Languages: []string{engine.LangTypeScript}, Dirs: []string{"src", "test", "db", "db/migrations"}}
 	php := &recognize.RepoContext{Languages: []string{engine.LangPHP}, Dirs: []string{"app", "app/Services", "app/Http", "app/Http/Controllers"}}
+	py := &recognize.RepoContext{Languages: []string{engine.LangPython}, Dirs: []string{"db", "db/migrations", "db/migrations/versions"}}
 	java := &recognize.RepoContext{Languages: []string{engine.LangJava}, Dirs: []string{"core", "core/src", "core/src/main/java", "core/src/test/java"}}
 	for _, tc := range []struct {
 		text     string
@@ -36,6 +37,9 @@ func TestPlacementFacts(t *testing.T) {
 		{"Migrations go in `db/migrations/`.", policy.Should, ts, 1, policy.SeverityWarning, "app/migrations/0003_orders.sql", true},
 		{"Migrations go in `db/migrations/`.", policy.Should, ts, 1, policy.SeverityWarning, "db/migrations/0003_orders.sql", false},
 		{"Migrations go in `db/migrations/`.", policy.Should, ts, 1, policy.SeverityWarning, "src/orders.ts", false},
+		// Alembic's environment script sits beside its versions/ (wild round 21)
+		{"Migrations go in `db/migrations/versions/`.", policy.Should, py, 1, policy.SeverityWarning, "db/migrations/env.py", false},
+		{"Migrations go in `db/migrations/versions/`.", policy.Should, py, 1, policy.SeverityWarning, "db/migrations/0003_orders.py", true},
 		{"Migration files live at `services/<name>/drizzle/` with `meta/_journal.json` tracking apply order.", policy.Should, ts, 1, policy.SeverityWarning, "packages/db/drizzle/0001_init.sql", true},
 		{"Migration files live at `services/<name>/drizzle/` with `meta/_journal.json` tracking apply order.", policy.Should, ts, 1, policy.SeverityWarning, "packages/common/drizzle/drizzle.module.ts", false},
 		// the modal is another clause's: the placement is a warning

@@ -296,6 +296,11 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			// finding or a description, in code heed cannot tell apart
 			warnOnly(&r, " (the sentence says what its subject does not do)")
 		}
+		if r.Severity == policy.SeverityError && norm.NarrowerTypeWhereFits(s.c.Text) {
+			// "Narrow types: use `z.enum()`, `z.literal()` — not `z.string()`": a
+			// free-text field has nothing narrower
+			warnOnly(&r, " where a narrower type fits (the rule asks for the narrowest type)")
+		}
 		if b.soft || b.bare || s.inferred {
 			// a name in plain words ("never raw malloc") is read with less certainty
 			// than a span
@@ -1523,8 +1528,18 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 	}
 	qp.Alternatives = alternativeStems(b.instead)
 	wrappers := prescribedWrappers(s, b)
+	// "`RunWorkflow` and `AgentRunnerExecutor` must not access `app.state`": the ban
+	// holds in the bodies of those classes, and the module that hands them their
+	// dependencies reads it freely
+	inside := norm.DefinitionPlaces(s.c.Text)
 	for _, l := range grammarLangs {
 		if q := sh.query(l); q != "" {
+			if len(inside) > 0 {
+				if !strings.Contains(q, "@match (#") {
+					continue // no place to say where: no rule wider than the text
+				}
+				q = strings.ReplaceAll(q, "@match (#", "@match (#inside-def? @match "+quoteAll(inside)+") (#")
+			}
 			if len(wrappers) > 0 && sh.kind == "call" && (l == engine.LangC || l == engine.LangCPP) {
 				// "use `xMalloc()` (never raw malloc)": the wrapper's own body is where
 				// the raw call belongs

@@ -435,9 +435,10 @@ func (s *sentence) bans() []ban {
 	var out []ban
 	cls := s.clauses()
 	for ci, cl := range cls {
-		if norm.MixingBan(cl) || norm.AddsToContainer(cl) {
+		if norm.MixingBan(cl) || norm.AddsToContainer(cl) || norm.NamesValues(cl) {
 			// "do not mix `X` with `Y`": neither alone is banned; "never add to
-			// `_ALLOWED`": a new entry is, not the list
+			// `_ALLOWED`": a new entry is, not the list; "never create a `bodha.*`
+			// id": a value of the data, not the code's name
 			continue
 		}
 		// "We no longer use `X`", "Replace `X` with `Y`": the plain ban they make

@@ -39,6 +39,8 @@ import (
 //	(#not-bound-locally? @c)    the file does not bind @c's name itself: no top-level
 //	                            function, class or variable of it, no import of it from
 //	                            a relative module (the project's own helper of that name)
+//	(#inside-def? @c name ...)  @c is in the body of a function, method or class of one
+//	                            of the names (the classes a sentence bans something in)
 //	(#not-inside-def? @c name ...)  @c is not in the body of a function, method or class
 //	                            of one of the names (the wrapper a sentence prescribes)
 //	(#not-go-panic-idiom? @c)   the Go panic @c is none of Go's idioms: not in a Must...
@@ -99,6 +101,9 @@ var predicates = map[string]struct {
 	}},
 	"not-bound-locally?": {1, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
 		return !boundLocally(nodeOf(m, p), t)
+	}},
+	"inside-def?": {2, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
+		return insideDefinitionOf(nodeOf(m, p), t, p)
 	}},
 	"not-inside-def?": {2, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
 		return !insideDefinitionOf(nodeOf(m, p), t, p)
