@@ -474,3 +474,9 @@ func TestOwnSourceSentences41(t *testing.T) {
 func TestOwnSourceSentences42(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-42.txt", 10)
 }
+
+// TestOwnSourceSentences43 holds batch 637: bans placed in named classes or functions,
+// and code spans that name values of the data.
+func TestOwnSourceSentences43(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-43.txt", 11)
+}

@@ -83,6 +83,11 @@ var (
 // UntouchedFiles reads the files a sentence says a change must not touch; of a
 // constraint of several sentences, the first that says so.
 func UntouchedFiles(text string) (Untouched, bool) {
+	if len(DefinitionSubjects(text)) > 0 {
+		// "`handle_webhook` should not touch `settings.DEBUG`": what a function's
+		// code touches, not a file a change edits
+		return Untouched{}, false
+	}
 	if ban, ok := noCommitted(text); ok {
 		text = ban // "No committed `.env` files"
 	}

@@ -490,6 +490,11 @@ func leadInBans(c *policy.Constraint) ([]ban, *sentence, bool) {
 // call `print()` outside the scripts folder"), which the rule's scope excludes
 // (ruleScope, outsideFolders).
 func outsideLocated(s *sentence, rc *recognize.RepoContext, b ban) bool {
+	if len(norm.DefinitionPlaces(s.c.Text)) > 0 {
+		// "No `console.log` calls in `PaymentForm`": the query finds the body of
+		// the class or function named (#inside-def?)
+		return true
+	}
 	if strings.HasPrefix(b.qualifier, "outside ") {
 		return len(outsideFolders(s, rc, b.clause)) > 0
 	}

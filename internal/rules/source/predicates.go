@@ -409,8 +409,36 @@ func insideDefinitionOf(n *sitter.Node, t *lang.Tree, p lang.Predicate) bool {
 		if a.Kind() == "function_definition" && names[cFunctionName(a, t)] {
 			return true
 		}
+		if names[ownerName(a, t)] {
+			return true
+		}
 	}
 	return false
+}
+
+// ownerName is the name of the type or function a node declares where the grammar
+// gives it no name field: a Go method's receiver type (`func (w *Worker) Run`), a Rust
+// impl block's type (`impl Worker`), a JavaScript function bound to a name (`const
+// PaymentForm = () => ...`); "" otherwise.
+func ownerName(a *sitter.Node, t *lang.Tree) string {
+	switch a.Kind() {
+	case "method_declaration":
+		if r := a.ChildByFieldName("receiver"); r != nil {
+			if p := r.NamedChild(0); p != nil {
+				return strings.TrimLeft(strings.SplitN(text(p.ChildByFieldName("type"), t), "[", 2)[0], "*")
+			}
+		}
+	case "impl_item":
+		return strings.SplitN(text(a.ChildByFieldName("type"), t), "<", 2)[0]
+	case "variable_declarator":
+		if v := a.ChildByFieldName("value"); v != nil {
+			switch v.Kind() {
+			case "arrow_function", "function_expression", "function":
+				return text(a.ChildByFieldName("name"), t)
+			}
+		}
+	}
+	return ""
 }
 
 // definesMethod reports whether the class n declares, in its own body, a method
