@@ -480,3 +480,9 @@ func TestOwnSourceSentences42(t *testing.T) {
 func TestOwnSourceSentences43(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-43.txt", 11)
 }
+
+// TestOwnSourceSentences44 holds batch 638: limits of a file's, a function's and a
+// line's size.
+func TestOwnSourceSentences44(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-44.txt", 11)
+}

@@ -179,7 +179,7 @@ func clauseLevel(text string) policy.Level {
 	case "should":
 		return policy.Should
 	}
-	if norm.LimitStatement(text) || norm.IndentStatement(text) || norm.NamingStatement(text) || len(norm.NamingAffixes(text)) > 0 || norm.PrivateUnderscore(text) || len(norm.BooleanPrefixes(text)) > 0 || len(norm.Initialisms(text)) > 0 || norm.TestFileNaming(text) || norm.HookNaming(text) {
+	if norm.LimitStatement(text) || norm.SizeLimitStatement(text) || norm.IndentStatement(text) || norm.NamingStatement(text) || len(norm.NamingAffixes(text)) > 0 || norm.PrivateUnderscore(text) || len(norm.BooleanPrefixes(text)) > 0 || len(norm.Initialisms(text)) > 0 || norm.TestFileNaming(text) || norm.HookNaming(text) {
 		// "Line length: 100 characters", "Method names are PascalCase", "Interfaces
 		// are prefixed with `I`": the
 		// project's setting or convention, stated

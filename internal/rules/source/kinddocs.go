@@ -6,7 +6,7 @@ package source
 const queryDoc = `Code constructs found by Tree-sitter queries: every match is a violation. params {"queries": {language: query}, "exclude": ["tests"|"main"|"programs"|"commonjs"], "nolint": [linters], "alternatives": [code prescribed instead, up to its arguments]}. ` +
 	`Languages: python, javascript, typescript, tsx, go, rust, java, csharp, kotlin, ruby, c, cpp, php (give typescript and tsx together for TS code). ` +
 	`Each query is an S-expression in that grammar's node types with a @match capture on the node to report: ((call_expression function: (selector_expression) @f) @match (#eq? @f "time.Sleep")). ` +
-	`Predicates: #eq?, #not-eq?, #match?, #not-match? (RE2), #any-of?, #not-any-of?; and heed's (#inside? @c kind ...), (#not-inside? @c kind ...), (#not-in-test? @c), (#not-in-main? @c), (#inside-def? @c name ...), (#not-inside-def? @c name ...). ` +
+	`Predicates: #eq?, #not-eq?, #match?, #not-match? (RE2), #any-of?, #not-any-of?; and heed's (#inside? @c kind ...), (#not-inside? @c kind ...), (#not-in-test? @c), (#not-in-main? @c), (#inside-def? @c name ...), (#not-inside-def? @c name ...), (#longer-than? @c n). ` +
 	`Comments and strings are not code: a name in them never matches. "exclude": "tests" drops matches in test code (test functions, classes and modules), "main" in the entry point, "programs" in command-line programs, "commonjs" in CommonJS modules. ` +
 	`A file of another language, or outside the rule's globs, is "inapplicable". Cases: "path" (its extension picks the language) and "code".`
 

@@ -39,6 +39,8 @@ import (
 //	(#not-bound-locally? @c)    the file does not bind @c's name itself: no top-level
 //	                            function, class or variable of it, no import of it from
 //	                            a relative module (the project's own helper of that name)
+//	(#longer-than? @c n)        @c spans more than n lines, its first and last among
+//	                            them (a function too long)
 //	(#inside-def? @c name ...)  @c is in the body of a function, method or class of one
 //	                            of the names (the classes a sentence bans something in)
 //	(#not-inside-def? @c name ...)  @c is not in the body of a function, method or class
@@ -101,6 +103,9 @@ var predicates = map[string]struct {
 	}},
 	"not-bound-locally?": {1, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
 		return !boundLocally(nodeOf(m, p), t)
+	}},
+	"longer-than?": {2, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
+		return longerThan(nodeOf(m, p), p)
 	}},
 	"inside-def?": {2, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
 		return insideDefinitionOf(nodeOf(m, p), t, p)
@@ -945,4 +950,16 @@ func maxPositional(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) 
 		}
 	}
 	return n <= max
+}
+
+// longerThan reports whether n spans more lines than the predicate's number.
+func longerThan(n *sitter.Node, p lang.Predicate) bool {
+	max := 0
+	if n == nil {
+		return false
+	}
+	if _, err := fmt.Sscanf(p.Args[1].String, "%d", &max); err != nil || max < 1 {
+		return false
+	}
+	return int(n.EndPosition().Row-n.StartPosition().Row)+1 > max
 }

@@ -76,6 +76,10 @@ type QueryParams struct {
 	// function, a constructed class, a path's last part): self-validation asks
 	// whether the repository declares them itself (declared.go).
 	Names []string `json:"names,omitempty"`
+	// Whole: a match is about its whole node (a function too long), so a change owns
+	// it when it touched any of the node's lines, and the finding then stands on the
+	// first line it touched.
+	Whole bool `json:"whole,omitempty"`
 	// Entry names the catalogue entry the rule came from (informational).
 	Entry string `json:"entry,omitempty"`
 	// Replace is the replacement the rule carries ("use `X` instead of `Y`"): a
@@ -163,6 +167,7 @@ type queryCheck struct {
 	nolint   []string
 	names    []string // the names of code the rule bans (QueryParams.Names)
 	alts     []string // QueryParams.Alternatives
+	whole    bool     // QueryParams.Whole
 	// wrapperNames are the names a wrapper's file bears (alternativeNames), and
 	// wrapperDecl a line that declares one of the alternatives as the project's own
 	// code (wrapperShape), built on first use
@@ -208,6 +213,7 @@ func compileQuery(rule *policy.Rule) (engine.Check, error) {
 	c.nolint = p.Nolint
 	c.names = p.Names
 	c.alts = p.Alternatives
+	c.whole = p.Whole
 	files, declared := alternativeNames(c.alts)
 	c.wrapperNames = files
 	c.wrapperDecl = sync.OnceValue(func() *regexp.Regexp { return wrapperShape(declared) })
@@ -399,7 +405,32 @@ func (c *queryCheck) judgeFile(ev *engine.Evidence, f *engine.File) engine.Resul
 		// the verdict reads the suite types of other files: not cached by this one's
 		return c.judge(ev, f)
 	}
-	return resultcache.Judge(ev, f, c.key, "", func() engine.Result { return c.judge(ev, f) })
+	r := resultcache.Judge(ev, f, c.key, "", func() engine.Result { return c.judge(ev, f) })
+	if c.whole && f.Touched != nil {
+		r = onTouchedLines(f, r)
+	}
+	return r
+}
+
+// onTouchedLines moves each finding that spans lines to the first of them the change
+// touched, where the change owns it (Whole).
+func onTouchedLines(f *engine.File, r engine.Result) engine.Result {
+	if r.Verdict != engine.Violated {
+		return r
+	}
+	fs := slices.Clone(r.Findings)
+	for i := range fs {
+		for l := fs[i].Line; l <= fs[i].EndLine; l++ {
+			if f.Touched[l] {
+				if l != fs[i].Line {
+					fs[i].Line, fs[i].Column = l, 1
+				}
+				break
+			}
+		}
+	}
+	r.Findings = fs
+	return r
 }
 
 func (c *queryCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {

@@ -21,8 +21,8 @@ import (
 // TextParams are the parameters of a `text` rule. Check selects what is checked; the
 // other fields belong to one check each.
 type TextParams struct {
-	// Check is one of indent, max_line_length, trailing_whitespace, final_newline,
-	// header, filename.
+	// Check is one of indent, max_line_length, max_file_lines, trailing_whitespace,
+	// final_newline, header, filename.
 	Check string `json:"check"`
 	// Indent (check indent) is "tabs" or "spaces": lines of code must indent with it.
 	// Lines that start inside a comment or a string literal are not judged.
@@ -34,7 +34,8 @@ type TextParams struct {
 	Width int `json:"width,omitempty"`
 	// Max (check max_line_length) is the longest allowed line, in characters. A line
 	// that is one long word (a URL, a path) or ends in a URL that starts before the
-	// limit is not judged: it cannot be wrapped.
+	// limit is not judged: it cannot be wrapped. With check max_file_lines it is the
+	// most lines a file may have; the finding stands on the file's last line.
 	Max int `json:"max,omitempty"`
 	// Header (check header) is the text every file must start with, line by line
 	// (trailing white space ignored); a leading #! line may precede it.
@@ -106,6 +107,10 @@ func compileText(rule *policy.Rule) (engine.Check, error) {
 		if p.Max <= 0 {
 			return nil, fmt.Errorf("params.max: must be a positive number of characters, got %d", p.Max)
 		}
+	case "max_file_lines":
+		if p.Max <= 0 {
+			return nil, fmt.Errorf("params.max: must be a positive number of lines, got %d", p.Max)
+		}
 	case "trailing_whitespace", "final_newline":
 	case "header":
 		switch {
@@ -174,6 +179,8 @@ func defaultTextMessage(p TextParams) string {
 		return "indented with the wrong character (the rule asks for " + p.Indent + ")"
 	case "max_line_length":
 		return fmt.Sprintf("line longer than %d characters", p.Max)
+	case "max_file_lines":
+		return fmt.Sprintf("file longer than %d lines", p.Max)
 	case "trailing_whitespace":
 		return "trailing white space"
 	case "final_newline":
@@ -302,6 +309,19 @@ func (c *textCheck) judge(ev *engine.Evidence, f *engine.File) engine.Result {
 		return c.judgeLength(f, li)
 	case "trailing_whitespace":
 		return c.judgeTrailing(ev, f, li)
+	case "max_file_lines":
+		// the finding stands on the last line: where a file grows, as a rule, and so
+		// a line the change that made it too long has added
+		lines := len(li)
+		if len(f.Content) > 0 && f.Content[len(f.Content)-1] == '\n' {
+			lines-- // no line after the final newline
+		}
+		if lines <= c.p.Max {
+			return satisfied()
+		}
+		fd := c.at(f, li, lines, 1)
+		fd.Message = fmt.Sprintf("%s (%d)", c.message, lines)
+		return violated([]engine.Finding{fd})
 	case "final_newline":
 		if len(f.Content) == 0 || f.Content[len(f.Content)-1] == '\n' {
 			return satisfied()

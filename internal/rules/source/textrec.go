@@ -2,6 +2,7 @@ package source
 
 import (
 	"fmt"
+	"path"
 	"regexp"
 	"slices"
 	"strconv"
@@ -97,6 +98,12 @@ func (textRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext)
 			r.Severity = policy.SeverityWarning
 		}
 		add(r, ok)
+	}
+	if l, ok := norm.FileSizeLimit(s.c.Text); ok {
+		add(fileSizeRule(s, rc, l))
+	}
+	if l, ok := norm.FunctionSizeLimit(s.c.Text); ok {
+		add(functionSizeRule(s, rc, l))
 	}
 	if trailingRE.MatchString(prose) && (s.negated() || strings.Contains(prose, "strip") || strings.Contains(prose, "remove")) {
 		add(textRule(s, rc, TextParams{Check: "trailing_whitespace"}, "trailing white space", "delete the spaces at the end of the line"))
@@ -282,6 +289,8 @@ func textSamples(p TextParams) (bad, good string) {
 		return "x = 1   \n", "x = 1\n"
 	case "final_newline":
 		return "x = 1", "x = 1\n"
+	case "max_file_lines":
+		return strings.Repeat("x = 1\n", p.Max+1), "x = 1\n"
 	case "header":
 		h := p.Header
 		if h == "" {
@@ -783,4 +792,41 @@ func codeScoped(globs []string) bool {
 		}
 	}
 	return false
+}
+
+// fileSizeRule is a limit of a file's lines: the file the sentence names, or the code
+// of the repository's languages. A target ("around 300 lines") warns.
+func fileSizeRule(s *sentence, rc *recognize.RepoContext, l norm.SizeLimit) (policy.Rule, bool) {
+	p := TextParams{Check: "max_file_lines", Max: l.Lines}
+	msg, fix := fmt.Sprintf("file longer than %d lines", l.Lines), "split the file"
+	if l.File == "" {
+		r, ok := textRule(s, rc, p, msg, fix)
+		if ok && l.Approximate {
+			r.Severity, r.Exact = policy.SeverityWarning, false
+		}
+		return r, ok
+	}
+	glob := l.File
+	if !strings.Contains(glob, "/") {
+		glob = "**/" + glob
+	}
+	if s.c.Scope.Dir != "" {
+		glob = path.Join(s.c.Scope.Dir, strings.TrimPrefix(glob, "**/"))
+	}
+	sc := s.c.Scope
+	sc.Globs = []string{glob}
+	bad, good := textSamples(p)
+	casePath := strings.TrimPrefix(glob, "**/")
+	r := policy.Rule{
+		Domain: policy.DomainSource, Kind: KindText, Params: marshal(p), Scope: sc,
+		Severity: s.severity(), Exact: !l.Approximate, Message: msg, Suggestion: fix,
+		Cases: []policy.Case{
+			{Expect: policy.ExpectViolated, Path: casePath, Code: bad, Note: "breaks the rule"},
+			{Expect: policy.ExpectSatisfied, Path: casePath, Code: good, Note: "follows it"},
+		},
+	}
+	if l.Approximate {
+		r.Severity = policy.SeverityWarning
+	}
+	return r, true
 }

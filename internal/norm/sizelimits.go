@@ -1,0 +1,117 @@
+package norm
+
+// Limits of size in lines: a file's ("Keep each file under 300 lines", "`AGENTS.md`
+// MUST stay <= 250 lines", "File size limit: 500 lines max") and a function's
+// ("Functions should not exceed 40 lines", "No method longer than 30 lines"). A pull
+// request's or a change's size is a contribution's, and a count of other things
+// ("2-3 fixtures per model") no limit of lines.
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
+)
+
+// SizeLimit is a limit of lines read from a sentence.
+type SizeLimit struct {
+	// Lines is the most lines allowed.
+	Lines int
+	// Approximate: the number is a target ("around", "~", "where it makes sense",
+	// "try to"), which warns.
+	Approximate bool
+	// File is the file the sentence names as its subject (`AGENTS.md`), "" for every
+	// file of the code.
+	File string
+}
+
+// sizeLimitRE: a bound and a number of lines, or a number of lines and "max".
+// Groups: 1 the number after a bound, 2 the number before "max", 3 the number of a
+// label ("Max file length: 400 lines").
+var sizeLimitRE = lazyre.New(`(?i)(?:\b(?:under|below|less\s+than|fewer\s+than|no\s+more\s+than|not\s+(?:be\s+)?more\s+than|at\s+most|up\s+to|max(?:imum)?(?:\s+of)?|limit(?:ed)?\s+(?:of|to|at)?|exceed(?:ing|s)?|longer\s+than|over|beyond|within|than)\s*|<=\s*|≤\s*|<\s*|>\s*|\(\s*>\s*)~?\s*([0-9][0-9,]*)\s+lines?\b|\b([0-9][0-9,]*)\s+lines?\s+(?:max(?:imum)?|at\s+most|or\s+(?:less|fewer))\b|\b(?:size|length)(?:\s+limit)?\**\s*[:=]\**\s*([0-9][0-9,]*)\s+lines?\b`)
+
+// sizeSubjectFileRE: the sentence is about files, modules or components.
+var sizeSubjectFileRE = lazyre.New(`(?i)\b(?:files?|modules?|components?|source\s+files?|classes|class|file\s+size)\b`)
+
+// sizeSubjectFuncRE: the sentence is about functions or methods.
+var sizeSubjectFuncRE = lazyre.New(`(?i)\b(?:functions?|methods?|funcs?|procedures?|routines?)\b`)
+
+// sizeNotCodeRE: the size of a contribution, a diff or a document's parts, no limit
+// of the code's files.
+var sizeNotCodeRE = lazyre.New(`(?i)\b(?:pull\s+requests?|prs?|merge\s+requests?|diffs?|changes?|changed|commits?|patch(?:es)?|match\s+strings?|snippets?|excerpts?|output|logs?|responses?|messages?|summar(?:y|ies)|descriptions?|answers?|replies|comments?|docstrings?|paragraphs?|sections?|prompts?|context)\b`)
+
+// sizeApproxRE: the number is a target.
+var sizeApproxRE = lazyre.New(`(?i)~|\b(?:around|about|roughly|approximately|ideally|where\s+(?:it\s+makes\s+sense|possible|practical)|if\s+possible|when\s+possible|try\s+to|attempt\s+to|aim\s+(?:for|to)|prefer|consider|generally|usually|typically)\b`)
+
+// sizeStatedRE: a directive: a modal, an imperative, a ban, or a label's "limit"/"max".
+var sizeStatedRE = lazyre.New(`(?i)\b(?:must|should|shall|never|no|not|don'?t|keep|stay|limit|max(?:imum)?|split|break\s+up|exceed|cap)\b|<=|≤`)
+
+// FileSizeLimit reads a limit of a file's lines; false when the text sets none.
+func FileSizeLimit(text string) (SizeLimit, bool) {
+	return sizeLimit(text, false)
+}
+
+// FunctionSizeLimit reads a limit of a function's or method's lines; false when the
+// text sets none.
+func FunctionSizeLimit(text string) (SizeLimit, bool) {
+	return sizeLimit(text, true)
+}
+
+func sizeLimit(text string, function bool) (SizeLimit, bool) {
+	low := strings.ToLower(text)
+	if !strings.Contains(low, "line") {
+		return SizeLimit{}, false
+	}
+	prose := stripSpans(text)
+	m := sizeLimitRE.FindStringSubmatch(prose)
+	if m == nil || sizeNotCodeRE.MatchString(prose) || !sizeStatedRE.MatchString(prose) {
+		return SizeLimit{}, false
+	}
+	n, err := strconv.Atoi(strings.ReplaceAll(m[1]+m[2]+m[3], ",", ""))
+	if err != nil || n <= 0 {
+		return SizeLimit{}, false
+	}
+	about := prose[:strings.Index(prose, m[0])]
+	isFunc := sizeSubjectFuncRE.MatchString(about)
+	if function != isFunc {
+		return SizeLimit{}, false
+	}
+	l := SizeLimit{Lines: n, Approximate: sizeApproxRE.MatchString(prose)}
+	if !function {
+		l.File = sizeSubjectFile(text)
+		if l.File == "" && !sizeSubjectFileRE.MatchString(about) {
+			return SizeLimit{}, false
+		}
+	}
+	return l, true
+}
+
+// sizeSubjectFile is the file a size limit's sentence opens with (`AGENTS.md` MUST
+// stay <= 250 lines), "" when it opens otherwise.
+func sizeSubjectFile(text string) string {
+	t := strings.TrimLeft(text, "-*•>#0123456789.) \t")
+	if !strings.HasPrefix(t, "`") {
+		return ""
+	}
+	end := strings.IndexByte(t[1:], '`')
+	if end <= 0 {
+		return ""
+	}
+	f := t[1 : end+1]
+	base := f[strings.LastIndex(f, "/")+1:]
+	if strings.ContainsAny(f, " ()") || !strings.Contains(base, ".") {
+		return ""
+	}
+	return f
+}
+
+// SizeLimitStatement reports a limit of a file's or a function's lines stated without
+// a modal ("**File size limit:** 500 lines max", "Max function length: 40 lines"): the
+// project's setting, as firm as a "should".
+func SizeLimitStatement(text string) bool {
+	if _, ok := FileSizeLimit(text); ok {
+		return true
+	}
+	_, ok := FunctionSizeLimit(text)
+	return ok
+}
