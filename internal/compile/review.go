@@ -27,7 +27,7 @@ func doubt(c *policy.Constraint, r *policy.Rule) string {
 	for _, f := range []func(*policy.Constraint, *policy.Rule) string{
 		doubtUncertain, doubtLabel, doubtTestSection, doubtProseObject, doubtImportName, doubtUncarriedCondition,
 		doubtMessagePlace, doubtStatement, doubtNarrowedSubject, doubtPurpose, doubtReliance, doubtLeadCondition, doubtAudience,
-		doubtAlternative, doubtOtherDocument, doubtChangeCondition,
+		doubtAlternative, doubtOtherDocument, doubtChangeCondition, doubtNewCodeSection,
 	} {
 		if why := f(c, r); why != "" {
 			return why
@@ -106,6 +106,22 @@ func doubtTestSection(c *policy.Constraint, r *policy.Rule) string {
 	for _, h := range c.HeaderPath {
 		if norm.AboutTests(h) {
 			return fmt.Sprintf("stated under %q, about tests, but the rule skips test files", h)
+		}
+	}
+	return ""
+}
+
+// doubtNewCodeSection: a code rule stated under a heading for new code ("When Adding
+// New Components", "New modules") speaks of what a change adds; the code that stands
+// follows the ways it had (wild round 22, stream-video-js: "Don't access `call.state`
+// directly, use hooks" under "When Adding New Components" flagged existing effects).
+func doubtNewCodeSection(c *policy.Constraint, r *policy.Rule) string {
+	if r.Domain != policy.DomainSource && r.Domain != policy.DomainArchitecture {
+		return ""
+	}
+	for _, h := range c.HeaderPath {
+		if norm.NewCodeHeading(h) {
+			return fmt.Sprintf("stated under %q, for new code: the code that stands may follow other ways", h)
 		}
 	}
 	return ""

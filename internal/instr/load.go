@@ -296,12 +296,14 @@ func (l *loader) follow(f File, ref importRef, chain []string, depth int) {
 		l.warn(f.Path, ref.Line, "import @%s is deeper than %d levels; not followed", t, MaxImportDepth)
 		return
 	}
-	// A discovered file read with a scope that covers the importer's already stands
-	// in the set: "@AGENTS.md" in CLAUDE.md adds nothing new.
-	if first, ok := l.realDiscovered[real]; ok {
-		if sd := ScopeDir(first, Classify(first)); sd == "" || sd == f.Scope.Dir || strings.HasPrefix(f.Scope.Dir, sd+"/") {
-			return
-		}
+	// A discovered file already stands in the set with its own scope: "@AGENTS.md" in
+	// CLAUDE.md adds nothing new, and "## React SDK: see
+	// @packages/react-sdk/CLAUDE.md" in the root file points at the package's own
+	// instructions, which govern the package, not the whole repository (wild round
+	// 22, stream-video-js: the React SDK's rules flagged the core client and the
+	// sample apps).
+	if _, ok := l.realDiscovered[real]; ok {
+		return
 	}
 	l.readImport(f, rel, real, false, false, chain, depth)
 }

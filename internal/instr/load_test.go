@@ -265,3 +265,29 @@ func TestSymlinkReadOnce(t *testing.T) {
 		}
 	}
 }
+
+// A root file that imports a package's own instruction file points at the package's
+// rules: they keep the package's scope (wild round 22, stream-video-js).
+func TestImportOfNestedInstructionFileKeepsItsScope(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"AGENTS.md":                    "# Repo\n\n## React SDK\n\nPlease find the instructions in @packages/react-sdk/CLAUDE.md.\n",
+		"packages/react-sdk/CLAUDE.md": "- Components should never call `useObservableValue` directly.\n",
+	})
+	gitInit(t, root)
+	set, err := Load(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, c := range set.Constraints {
+		if strings.Contains(c.Text, "useObservableValue") {
+			n++
+			if c.Scope.Dir != "packages/react-sdk" {
+				t.Errorf("the package's rule has scope %q, want packages/react-sdk", c.Scope.Dir)
+			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("the package's rule read %d times, want once", n)
+	}
+}

@@ -327,3 +327,16 @@ func ExceptWordAt(text string) int {
 	}
 	return at
 }
+
+// newCodeHeadingRE: a heading for the code a change adds ("When Adding New
+// Components", "Creating a new module", "New endpoints").
+var newCodeHeadingRE = lazyre.New(`(?i)^(?:\W*(?:when|while|before|for)\s+)?(?:adding|creating|writing|introducing|building)\s+(?:a\s+|an\s+)?new\b|^\W*new\s+(?:components?|modules?|files?|features?|endpoints?|screens?|pages?|services?|packages?|code)\W*$`)
+
+// NewCodeHeading reports whether a heading places its rules in the code a change
+// adds.
+func NewCodeHeading(h string) bool {
+	if !strings.Contains(strings.ToLower(h), "new") {
+		return false
+	}
+	return newCodeHeadingRE.MatchString(strings.TrimSpace(h))
+}

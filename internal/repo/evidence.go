@@ -3,6 +3,7 @@ package repo
 import (
 	"errors"
 	"io/fs"
+	"path"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -162,6 +163,8 @@ type Source struct {
 	goModule  string
 	// third judges licence headers naming another project (nil: not judged).
 	third *foreignHeaders
+	// gen knows the files the repository's code generators write (nil: not judged).
+	gen *generatorOutputs
 	// judgeable is set for paths Classify read and kept: they are not classified
 	// again (the same snapshot, the same contents).
 	judgeable bool
@@ -224,6 +227,15 @@ func (r *Repo) StreamChange(snap engine.Snapshot, c *Change) *Source {
 func (r *Repo) newSource(snap engine.Snapshot, attrsOf func() map[string]Attrs, n int, at func(int) (string, *FileChange)) *Source {
 	s := newSource(snap, attrsOf, n, at)
 	s.third = &foreignHeaders{snap: snap, dirs: []string{r.Root, r.Top}}
+	s.gen = newGeneratorOutputs(snap, func() []string {
+		var out []string
+		for i := 0; i < n; i++ {
+			if p, _ := at(i); generatorConfigs.Get()[path.Base(p)] != nil {
+				out = append(out, p)
+			}
+		}
+		return out
+	})
 	if r.commonDir != "" {
 		s.third.gitConfig = filepath.Join(r.commonDir, "config")
 	}
@@ -300,6 +312,9 @@ func (s *Source) Load(i int) *engine.File {
 	}
 	if why == "" && a.Vendored == nil && s.third != nil {
 		why = s.third.foreign(p, content)
+	}
+	if why == "" && a.Generated == nil && s.gen != nil && s.gen.covers(p) {
+		why = SkipGenerated
 	}
 	if why != "" {
 		if *res = skipOutcome(why); *res == 0 {

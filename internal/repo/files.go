@@ -647,6 +647,9 @@ func Generated(p string, content []byte) bool {
 	if len(head) > 4096 {
 		head = head[:4096]
 	}
+	if emscriptenGlue(base, head) {
+		return true
+	}
 	// Prose files state rules about generated code; only a generator's HTML comment
 	// marks one of them as generated.
 	prose := proseExt.Get()[strings.ToLower(path.Ext(base))]
@@ -960,4 +963,16 @@ func (r *Repo) AttributeSources(listed []string) []string {
 		}
 	}
 	return out
+}
+
+// emscriptenGlue reports the JavaScript loader Emscripten writes beside a WebAssembly
+// module (reformatted or not, it carries no generator comment): its names are the
+// ABI's, `_malloc` and `dynCall_vi`, no one's choice (wild round 22, stream-video-js).
+func emscriptenGlue(base string, head []byte) bool {
+	switch path.Ext(base) {
+	case ".js", ".mjs", ".cjs":
+	default:
+		return false
+	}
+	return bytes.Contains(head, []byte("moduleOverrides")) && bytes.Contains(head, []byte("thisProgram"))
 }

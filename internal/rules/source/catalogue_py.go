@@ -108,12 +108,20 @@ var pyPrint = &Entry{
 		}}},
 }
 
+// unionOverRE: a sentence that puts one form of a union over the other.
+var unionOverRE = words(`\b(?:instead\s+of|over|rather\s+than|not|no|never|avoid|replace[sd]?|prefer(?:red)?|deprecated|legacy|old)\b`)
+
 var pyUnion = &Entry{
 	Name:  "py-pep604-union",
 	Title: "`Optional[X]` / `Union[X, Y]` instead of `X | Y`",
 	Names: func(s *sentence) bool {
 		pipe := s.spanMatches(pipeUnionSpanRE) || s.has(unionWordsRE)
 		old := s.spanMatches(oldUnionSpanRE)
+		if old && pipe && !s.negated() && !s.has(unionOverRE) {
+			// "`X | Y` unions, ..., `Optional` for nullable params": both forms
+			// prescribed, each for its own use (wild round 22, Vision-Agents)
+			return false
+		}
 		if s.spanMatches(pipeUnionSpanRE) && s.has(modernTypingRE) {
 			// "Modern Python type hints (`str | None`, `list[str]`)": the modern
 			// form shown is the one to write

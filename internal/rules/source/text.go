@@ -49,8 +49,9 @@ type TextParams struct {
 	// SkipGenerated (check header) exempts generated files: a first line that says
 	// "Code generated ... DO NOT EDIT", "@generated" or "auto-generated".
 	SkipGenerated bool `json:"skip_generated,omitempty"`
-	// Naming (check filename) is snake_case, kebab-case, camelCase or PascalCase: every
-	// dot-separated part of the file's name before its extension must follow it. With
+	// Naming (check filename) is snake_case, kebab-case, camelCase or PascalCase: the
+	// file's name up to its first dot must follow it (what follows marks a role:
+	// `.test`, `.stories`, `.d`). With
 	// check dirname, every directory of the file's path must follow it; a change is
 	// judged only on the directories it creates.
 	Naming string `json:"naming,omitempty"`
@@ -774,17 +775,18 @@ func testedSibling(ev *engine.Evidence, p string) string {
 
 var allCapsNameRE = lazyre.New(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$`)
 
-// badNamePart returns the first dot-separated part of the name (before its extension)
-// that breaks the convention. Dot files, route segments ([id], (group)) and leading
+// badNamePart returns the file's name up to its first dot when it breaks the
+// convention, "" when it follows it. Dot files, route segments ([id], (group)) and leading
 // underscores (__init__, _app) are conventions of their own and are not judged.
 func badNamePart(base, naming string) string {
 	if strings.HasPrefix(base, ".") || strings.ContainsAny(base, "[]()") {
 		return ""
 	}
-	parts := strings.Split(base, ".")
-	if len(parts) > 1 {
-		parts = parts[:len(parts)-1]
-	}
+	// the name is the part before the first dot; the parts after it mark the file's
+	// role for a tool (`Foo.test.tsx`, `Foo.stories.tsx`, `foo.d.ts`,
+	// `Foo.module.css`), named by the tool's convention, not the project's (wild
+	// round 22: `CountBadge.test.tsx` was "not PascalCase")
+	parts := strings.Split(base, ".")[:1]
 	if allCapsNameRE.MatchString(parts[0]) {
 		// README.md, CHANGELOG.md, CODE_OF_CONDUCT.md, AGENTS.md: names in capitals
 		// are a convention of their own, which no case style speaks of
