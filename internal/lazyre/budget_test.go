@@ -67,14 +67,18 @@ var budgetFiles = []string{
 // (a permission that frees a place, the tests or printing; the one place allowed;
 // a subject that is a part of the code; each behind a cheap word gate) cost 1, 0 and 1
 // more (323, 248, 316; chatwoot's allocation at 40 MB): the first and third rise by 2
-// and the third's allocation by 1 MB.
+// and the third's allocation by 1 MB. Stop 57's readers (secrets placed in named files
+// or written to logs, limits of a file's and a function's lines, classes as a ban's
+// place, spans that name values of the data, headings for new code; each behind a
+// cheap word gate) cost 1, 0 and 0 more: the first budget rises by 1, and its
+// allocation, which runs at 41 or 42 MB, by 1 MB.
 func TestCompileOfAFileStaysWithinItsBudget(t *testing.T) {
 	dir := filepath.Join("..", "..", "..", "shared", "corpus")
 	if _, err := os.Stat(filepath.Join(dir, budgetFiles[0])); err != nil {
 		t.Skip("corpus not found next to the repository")
 	}
 	budgets := map[string]struct{ compiled, mb int }{
-		budgetFiles[0]: {324, 41},
+		budgetFiles[0]: {325, 42},
 		budgetFiles[1]: {250, 26},
 		budgetFiles[2]: {317, 41},
 	}

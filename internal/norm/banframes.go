@@ -210,7 +210,8 @@ var valueNounRE = lazyre.New("(`[^`]+`(?:\\s*(?:,|or|and|/)\\s*`[^`]+`)*)\\s+(?:
 // create a `bodha.*` or `ganita.*` id"): an id, a key, a table, a prefix. A ban of it
 // is of strings the code writes, not of the code's names.
 func NamesValues(clause string) bool {
-	if !strings.Contains(clause, "`") {
+	if !strings.Contains(clause, "`") || !containsAny(strings.ToLower(clause), " id", " key", "value", "label", "string", "prefix", "suffix",
+		"topic", "column", "table", "route", "url", "header", "slug", "tag", " env") {
 		return false
 	}
 	all := codeSpanRE().FindAllStringIndex(clause, -1)

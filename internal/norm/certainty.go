@@ -1012,7 +1012,8 @@ var narrowerTypesRE = lazyre.New(`(?i)\b(?:narrow(?:er|est)?|more\s+specific|spe
 // narrower one fits, which a check of the code cannot tell.
 func NarrowerTypeWhereFits(text string) bool {
 	low := strings.ToLower(text)
-	if !strings.Contains(low, "type") && !strings.Contains(low, "schema") && !strings.Contains(low, "validator") {
+	if !strings.Contains(low, "type") && !strings.Contains(low, "schema") && !strings.Contains(low, "validator") ||
+		!containsAny(low, "narrow", "specific", "precise", "tight") {
 		return false
 	}
 	return narrowerTypesRE.MatchString(text)

@@ -348,7 +348,9 @@ func DefinitionPlaces(text string) []string {
 	if names := DefinitionSubjects(text); len(names) > 0 {
 		return names
 	}
-	if !strings.Contains(text, "from ") && !strings.Contains(text, "in ") && !strings.Contains(text, "within ") {
+	low := strings.ToLower(text)
+	if !strings.Contains(low, "from ") && !strings.Contains(low, "in ") && !strings.Contains(low, "within ") ||
+		!containsAny(low, "access", "call", "usage", "uses", "read", "write") {
 		return nil
 	}
 	m := definitionFromRE.FindStringSubmatch(text)

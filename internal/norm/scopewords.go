@@ -335,7 +335,8 @@ var newCodeHeadingRE = lazyre.New(`(?i)^(?:\W*(?:when|while|before|for)\s+)?(?:a
 // NewCodeHeading reports whether a heading places its rules in the code a change
 // adds.
 func NewCodeHeading(h string) bool {
-	if !strings.Contains(strings.ToLower(h), "new") {
+	low := strings.ToLower(strings.TrimSpace(h))
+	if !strings.Contains(low, "new") || !containsAny(low, "adding", "creating", "writing", "introducing", "building") && !strings.HasPrefix(strings.TrimLeft(low, "#*_ "), "new ") {
 		return false
 	}
 	return newCodeHeadingRE.MatchString(strings.TrimSpace(h))

@@ -127,7 +127,7 @@ var secretFilesRE = lazyre.New("(?i)\\b(?:in(?:to)?|inside)\\s+((?:`[^`]+`(?:\\s
 // them in `.env`). An `.env` file is where secrets are kept: committing it is another
 // rule's.
 func SecretFiles(text string) []string {
-	if !strings.Contains(text, "`") {
+	if !strings.Contains(text, "in `") && !strings.Contains(text, "into `") && !strings.Contains(text, "inside `") {
 		return nil
 	}
 	var out []string
@@ -163,7 +163,8 @@ var logInRE = lazyre.New(`(?i)\blog(?:s|ged|ging)?\s+(?:in|out|on|into)\b`)
 // (the text says "print"). Writing them into the repository is HardcodedSecretsBan's.
 func SecretLoggingBan(text string) (ok, prints bool) {
 	low := strings.ToLower(text)
-	if !strings.Contains(low, "log") && !strings.Contains(low, "print") {
+	if !strings.Contains(low, "log") && !strings.Contains(low, "print") ||
+		!containsAny(low, "secret", "credential", "key", "token", "password", "passphrase") {
 		return false, false
 	}
 	prose := mainClauseAfterCondition(stripSpans(text))

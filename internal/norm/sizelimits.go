@@ -59,7 +59,7 @@ func FunctionSizeLimit(text string) (SizeLimit, bool) {
 
 func sizeLimit(text string, function bool) (SizeLimit, bool) {
 	low := strings.ToLower(text)
-	if !strings.Contains(low, "line") {
+	if !strings.Contains(low, "line") || !strings.ContainsAny(low, "0123456789") {
 		return SizeLimit{}, false
 	}
 	prose := stripSpans(text)
