@@ -158,7 +158,7 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			continue
 		}
 		// "by default" allows the construct for a reason the code cannot show: a warning
-		byDefault := s.conditional() && s.onlyByDefault()
+		byDefault := s.conditional() && s.onlyByDefault() || s.defaultLead && !s.conditional()
 		situational := func() bool {
 			if _, cond := inherited(s, rc); cond != "" || (s.conditional() && !s.conditionImplied(b.span) && !byDefault) {
 				if cond == "" {

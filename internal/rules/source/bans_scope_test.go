@@ -110,3 +110,34 @@ func TestBansOfPrintFunctionsLoggingAPIsAndLeadingFolders(t *testing.T) {
 		}
 	}
 }
+
+// A ban stated as the default case of its item ("**Default:** rely on language packs.
+// Do **not** call `load_plugin_textdomain()`.") warns, for the next item's opt-in may
+// lift it; "do not call it unconditionally" bans a call heed cannot tell from a
+// guarded one (wild round 23, fair-event-plugins: a false block).
+func TestDefaultCaseBansWarn(t *testing.T) {
+	severity := func(cs []policy.Constraint, i int) string {
+		rc := &recognize.RepoContext{Languages: []string{"php"}, Constraints: cs}
+		got := ""
+		for _, r := range recognizeAll(&rc.Constraints[i], rc) {
+			if strings.Contains(string(r.Params), "load_plugin_textdomain") {
+				got = r.Severity
+			}
+		}
+		return got
+	}
+	label := policy.Constraint{ID: "a", Text: "Default: rely on WordPress.org language packs.", File: "AGENTS.md", Line: 7, Level: policy.Must}
+	ban := policy.Constraint{ID: "b", Text: "Do not call `load_plugin_textdomain()`.", File: "AGENTS.md", Line: 7, Level: policy.Must}
+	if got := severity([]policy.Constraint{label, ban}, 1); got != policy.SeverityWarning {
+		t.Errorf("the default case's ban: %q, want a warning", got)
+	}
+	alone := ban
+	alone.Line = 9
+	if got := severity([]policy.Constraint{label, alone}, 1); got != policy.SeverityError {
+		t.Errorf("a ban of its own: %q, want an error", got)
+	}
+	unconditional := policy.Constraint{ID: "c", Text: "Default behaviour: rely on the language pack — do not call `load_plugin_textdomain()` unconditionally.", File: "AGENTS.md", Line: 3, Level: policy.Must}
+	if got := severity([]policy.Constraint{unconditional}, 0); got != "" {
+		t.Errorf("an unconditional call's ban: %q, want no rule", got)
+	}
+}

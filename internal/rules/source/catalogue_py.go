@@ -108,6 +108,12 @@ var pyPrint = &Entry{
 		}}},
 }
 
+// optionalWordRE and unionWordRE: the sentence names typing's Optional, or Union.
+var (
+	optionalWordRE = words(`(?i)\boptional\b`)
+	unionWordRE    = words(`(?i)\bunion\b`)
+)
+
 // unionOverRE: a sentence that puts one form of a union over the other.
 var unionOverRE = words(`\b(?:instead\s+of|over|rather\s+than|not|no|never|avoid|replace[sd]?|prefer(?:red)?|deprecated|legacy|old)\b`)
 
@@ -135,8 +141,21 @@ var pyUnion = &Entry{
 		return old && s.negated() && s.has(typingNamedRE)
 	},
 	ClaimPrefixes: []string{"Optional", "Union", "typing.Optional", "typing.Union"},
-	Message:       "`{{name}}[...]` annotation",
-	Suggestion:    "write the union with `|`: `X | None`, `X | Y`",
+	// "`X | None` instead of `Optional`" and "`X | Y` instead of `Union`" are two
+	// preferences: a sentence that names one form bans that one (wild round 23,
+	// logical_robotics_harness: every `Optional` reported twice)
+	Narrow: func(s *sentence, q string) string {
+		opt, union := s.has(optionalWordRE), s.has(unionWordRE)
+		switch {
+		case opt && !union:
+			return strings.ReplaceAll(q, `"Optional" "Union"`, `"Optional"`)
+		case union && !opt:
+			return strings.ReplaceAll(q, `"Optional" "Union"`, `"Union"`)
+		}
+		return q
+	},
+	Message:    "`{{name}}[...]` annotation",
+	Suggestion: "write the union with `|`: `X | None`, `X | Y`",
 	Variants: []Variant{{Lang: engine.LangPython,
 		// an annotation's `Optional[int]` is a generic_type, an expression's a subscript
 		Query: `((generic_type (identifier) @name) @match (#any-of? @name "Optional" "Union") (#imported-from? @name "typing" "typing_extensions"))

@@ -229,3 +229,25 @@ func TestCatalogueNeedlesFromTextAreTheCompiledOnes(t *testing.T) {
 		}
 	}
 }
+
+// "`X | None` instead of `Optional`" bans Optional alone, "`X | Y` instead of `Union`"
+// Union alone (wild round 23).
+func TestUnionPreferenceNarrowsToItsForm(t *testing.T) {
+	for text, want := range map[string]string{
+		"Use `X | None` instead of `Optional[X]`.": `"Optional")`,
+		"Use `X | Y` instead of `Union[X, Y]`.":    `"Union")`,
+	} {
+		found := false
+		for _, r := range rulesOf(t, text, "u", "python") {
+			if strings.Contains(string(r.Params), "imported-from") {
+				found = true
+				if !strings.Contains(string(r.Params), strings.ReplaceAll(want, `"`, `\"`)) || strings.Contains(string(r.Params), `\"Optional\" \"Union\"`) {
+					t.Errorf("%q: %s", text, r.Params)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q: no union rule", text)
+		}
+	}
+}

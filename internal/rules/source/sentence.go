@@ -29,6 +29,11 @@ type sentence struct {
 	// ("In Python code," of "In Python code, use `logging`; never `print()`."): the
 	// language, tests or production code it names hold for this clause too.
 	itemLead string
+	// defaultLead: an earlier clause of the same list item opens with "Default:" or
+	// "By default" ("**Default:** rely on language packs. Do **not** call
+	// `load_plugin_textdomain()`."): the ban is the default, which another case
+	// may lift.
+	defaultLead bool
 	// lineAfter is the constraint cut from the same line after this one ("Do not use
 	// `http.Get` directly; use the `httpx` package"): where a ban's last clause is
 	// followed by the way round it (lineAfterClause).
@@ -82,6 +87,10 @@ func newSentence(c *policy.Constraint) *sentence {
 	return s
 }
 
+// defaultLabelRE: a clause that opens as the default case ("Default:", "Default
+// behaviour:", "By default,").
+var defaultLabelRE = lazyre.New(`(?i)^\W*(?:default(?:\s+behaviou?r)?\s*\**\s*:|by\s+default\b)`)
+
 // itemSentence is the sentence of a constraint read as the recognisers read it: with
 // the scope phrase that leads an earlier clause of its list item (the extractor cuts
 // an item at its semicolons, and the scope said once at its head holds for the rest).
@@ -96,6 +105,9 @@ func itemSentence(c *policy.Constraint, rc *recognize.RepoContext) *sentence {
 	}
 	s := newSentence(c)
 	for _, o := range rc.EarlierOnLine(c) {
+		if defaultLabelRE.MatchString(o.Text) {
+			s.defaultLead = true
+		}
 		lead := leadingForRE.FindString(newSentence(o).prose())
 		if lead != "" && leadingScopeRE.MatchString(lead) {
 			s.itemLead = strings.TrimSpace(s.itemLead + " " + strings.TrimSuffix(lead, ","))
@@ -265,7 +277,7 @@ func (s *sentence) severity() string {
 // A ban of using one thing together with another ("`x` cannot be used together with
 // workload identity", "not compatible with the async writer") holds only where both
 // meet: a condition like any other.
-var conditionRE = lazyre.New(`\b(?:when|whenever|if|while|solely|only when|only if|except when|except where|by default|in cases where|where it|as long as|together with|in combination with|combined with|in conjunction with|at the same time as|(?:not |in)compatible with)\b`)
+var conditionRE = lazyre.New(`\b(?:when|whenever|if|while|solely|only when|only if|except when|except where|by default|in cases where|where it|as long as|together with|in combination with|combined with|in conjunction with|at the same time as|(?:not |in)compatible with|unconditionally|without (?:a |the |any )?(?:guard|check|flag|condition))\b`)
 
 var conditionOKRE = lazyre.New(`\b(?:when|whenever|if|where) (?:possible|practical|feasible|applicable|needed)\b|\bif at all\b`)
 
