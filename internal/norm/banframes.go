@@ -225,3 +225,16 @@ func NamesValues(clause string) bool {
 	}
 	return inValue > 0 && inValue == len(all)
 }
+
+// noNeedRE: a clause that says a thing is not needed ("no `NODE_ENV` flip is needed",
+// "again no `NODE_ENV` change", "`X` is not required"): no ban of the thing.
+var noNeedRE = lazyre.New("(?i)\\bno\\s+(?:[\\w-]+\\s+)?`[^`]+`\\s+(?:[\\w-]+\\s+)?(?:is\\s+|are\\s+)?(?:needed|necessary|required)\\b|\\bno\\s+`[^`]+`\\s+(?:changes?|flips?|edits?|updates?|bumps?|tweaks?|toggles?|switch(?:es)?)\\b|`[^`]+`\\s+(?:is|are)\\s+not\\s+(?:needed|necessary|required)\\b")
+
+// NoNeed reports a clause that says its code is not needed, rather than banned.
+func NoNeed(clause string) bool {
+	low := strings.ToLower(clause)
+	if !strings.Contains(low, "no") || !containsAny(low, "need", "necessary", "required", "change", "flip", "edit", "update", "bump", "tweak", "toggle", "switch") {
+		return false
+	}
+	return noNeedRE.MatchString(clause)
+}

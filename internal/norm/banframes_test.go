@@ -41,3 +41,18 @@ func TestNamesValues(t *testing.T) {
 		}
 	}
 }
+
+func TestNoNeed(t *testing.T) {
+	for text, want := range map[string]bool{
+		"`checkAuth` runs in developer mode, so no `NODE_ENV` flip is needed: click Edit.": true,
+		"Sign a JWT and POST it — again no `NODE_ENV` change.":                             true,
+		"`jq` is not required for the scripts.":                                            true,
+		"No `console.log` in production code.":                                             false,
+		"No `any`.":                                                                        false,
+		"Never change `NODE_ENV` in tests.":                                                false,
+	} {
+		if got := NoNeed(text); got != want {
+			t.Errorf("NoNeed(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

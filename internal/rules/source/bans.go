@@ -435,10 +435,11 @@ func (s *sentence) bans() []ban {
 	var out []ban
 	cls := s.clauses()
 	for ci, cl := range cls {
-		if norm.MixingBan(cl) || norm.AddsToContainer(cl) || norm.NamesValues(cl) {
+		if norm.MixingBan(cl) || norm.AddsToContainer(cl) || norm.NamesValues(cl) || norm.NoNeed(cl) {
 			// "do not mix `X` with `Y`": neither alone is banned; "never add to
 			// `_ALLOWED`": a new entry is, not the list; "never create a `bodha.*`
-			// id": a value of the data, not the code's name
+			// id": a value of the data, not the code's name; "no `NODE_ENV` flip is
+			// needed": what a step can do without
 			continue
 		}
 		// "We no longer use `X`", "Replace `X` with `Y`": the plain ban they make
