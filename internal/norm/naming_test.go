@@ -151,3 +151,12 @@ func TestLowerAffixes(t *testing.T) {
 		}
 	}
 }
+
+func TestTestFilePatternsKeptOut(t *testing.T) {
+	if got := TestFilePatterns("Don't assume a `.py` file under `tests/` is dead code just because pytest doesn't collect it, and don't rename it to fit the `*_test.py` pattern unless converting it into a real test is the actual intent."); got != nil {
+		t.Errorf("a sentence that keeps files out of the pattern: %q, want none", got)
+	}
+	if got := TestFilePatterns("Test files end in `_test.go`."); len(got) != 1 {
+		t.Errorf("a pattern stated: %q", got)
+	}
+}

@@ -341,3 +341,31 @@ func NewCodeHeading(h string) bool {
 	}
 	return newCodeHeadingRE.MatchString(strings.TrimSpace(h))
 }
+
+// keptFileRE: a list item about one file's state ("Keep `settings.json` as clean JSONC
+// — avoid large commented-out blocks"): what follows is said of that file.
+var keptFileRE = lazyre.New("(?i)^\\W*keep\\s+(?:the\\s+)?`([^`]+)`\\s+(?:file\\s+)?(?:as\\s+|is\\s+)?(?:a\\s+)?(?:clean|valid|small|short|tidy|minimal|lean|sorted|consistent|readable|simple|free|strict|parseable)\\b")
+
+// KeptFile is the file a "Keep `X` clean ..." item is about, "" otherwise.
+func KeptFile(text string) string {
+	if !strings.Contains(strings.ToLower(text), "keep") {
+		return ""
+	}
+	if m := keptFileRE.FindStringSubmatch(text); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// proseWritingRE: a sentence about how documents are written ("in markdown prose", "in
+// the docs' text", "in comments"), not about the code.
+var proseWritingRE = lazyre.New(`(?i)\b(?:in|within|inside)\s+(?:the\s+)?(?:markdown(?:\s+(?:prose|files?|docs?|text))?|prose|documentation(?:\s+(?:prose|text))?|docs'?\s+(?:prose|text)|readme)\b`)
+
+// AboutProseWriting reports whether a sentence is about the writing of documents.
+func AboutProseWriting(text string) bool {
+	low := strings.ToLower(text)
+	if !containsAny(low, "markdown", "prose", "documentation", "docs", "readme") {
+		return false
+	}
+	return proseWritingRE.MatchString(text)
+}

@@ -18,3 +18,28 @@ func TestNewCodeHeading(t *testing.T) {
 		}
 	}
 }
+
+func TestKeptFile(t *testing.T) {
+	for text, want := range map[string]string{
+		"Keep `settings.json` as clean JSONC — avoid large commented-out blocks": "settings.json",
+		"Keep `CHANGELOG.md` sorted by date.":                                    "CHANGELOG.md",
+		"Keep `print` calls out of library code.":                                "",
+		"Avoid large commented-out blocks.":                                      "",
+	} {
+		if got := KeptFile(text); got != want {
+			t.Errorf("KeptFile(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+func TestAboutProseWriting(t *testing.T) {
+	for text, want := range map[string]bool{
+		"Backtick identifiers in markdown prose: trunk-fmt reads unbackticked `snake_case` tokens as emphasis": true,
+		"Use snake_case for functions in Python code.":                                                         false,
+		"Variables are camelCase; in docs, write them in backticks.":                                           false,
+	} {
+		if got := AboutProseWriting(text); got != want {
+			t.Errorf("AboutProseWriting(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

@@ -412,6 +412,12 @@ func exceptedNames(s *sentence, rc *recognize.RepoContext) []string {
 }
 
 func (nr namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	if norm.AboutProseWriting(c.Text) {
+		// "Backtick identifiers in markdown prose: unbackticked `snake_case` tokens
+		// are mangled": how documents quote names, not how code names things (wild
+		// round 23, teamster: 835 variables flagged)
+		return recognize.Result{}
+	}
 	if parts := tableLangParts(c); len(parts) > 0 {
 		// a table whose columns, or rows, are languages: each cell is the convention
 		// of its language, read under that language's heading

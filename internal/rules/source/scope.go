@@ -504,6 +504,15 @@ func ruleScopeOf(s *sentence, rc *recognize.RepoContext, langs []string) (sc pol
 			sc.Globs = append(sc.Globs, dirGlob(nestedDir(s, rc, p)))
 		}
 	}
+	if f := norm.KeptFile(s.c.Text); len(sc.Globs) == 0 && f != "" && fileSpanRE.MatchString(f) && !strings.ContainsAny(f, "*{") {
+		// "Keep `settings.json` as clean JSONC — avoid large commented-out blocks":
+		// the file the item is about (wild round 23, teamster)
+		if strings.Contains(f, "/") {
+			sc.Globs = append(sc.Globs, path.Join(s.c.Scope.Dir, strings.TrimPrefix(f, "./")))
+		} else {
+			sc.Globs = append(sc.Globs, path.Join(s.c.Scope.Dir, "**", f))
+		}
+	}
 	if len(sc.Globs) == 0 {
 		// "Controllers must not call `DB::table()`": the kind of code the subject
 		// names, where the repository keeps it

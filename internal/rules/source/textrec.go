@@ -713,8 +713,13 @@ func breaksOwnExample(fn norm.FileNaming) string {
 func exampleExtensions(spans []string, naming string) []string {
 	var out []string
 	for _, sp := range spans {
+		if strings.ContainsAny(sp, " *") {
+			continue
+		}
+		// a path's file name ("`AWS/Service/aws-kms.md`", wild round 23)
+		sp = path.Base(sp)
 		i := strings.IndexByte(sp, '.')
-		if i <= 0 || strings.ContainsAny(sp, "/ *") {
+		if i <= 0 {
 			continue
 		}
 		if re, ok := namingRE[naming]; ok && re.MatchString(sp[:i]) && exampleExtRE.MatchString(sp[i:]) {
