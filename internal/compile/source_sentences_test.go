@@ -486,3 +486,9 @@ func TestOwnSourceSentences43(t *testing.T) {
 func TestOwnSourceSentences44(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-44.txt", 11)
 }
+
+// TestOwnSourceSentences45 holds batch 639: bans a neighbouring item, sentence,
+// label or heading lifts or limits.
+func TestOwnSourceSentences45(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-45.txt", 10)
+}

@@ -134,6 +134,13 @@ func TrailingExemption(clause string) int {
 // fine", "are allowed"), -1 when there is none or it is a restriction ("may use only
 // ...").
 func PermissionAt(clause string) int {
+	if t := strings.TrimRight(clause, " .;:)"); strings.HasSuffix(t, " may") || strings.HasSuffix(t, " can") || strings.HasSuffix(t, " do so") || strings.HasSuffix(t, " too") || strings.HasSuffix(t, " as well") {
+		// "data migrations under `app/migrations/` may": the verb left out is the
+		// ban's
+		if loc := scopeEllipticPermitRE.FindStringIndex(clause); loc != nil {
+			return loc[0]
+		}
+	}
 	if !strings.Contains(clause, "may ") && !strings.Contains(clause, "can ") && !strings.Contains(clause, "allowed") &&
 		!strings.Contains(clause, "fine") && !strings.Contains(clause, " ok") && !strings.Contains(clause, "acceptable") &&
 		!strings.Contains(clause, "permitted") {
@@ -145,6 +152,10 @@ func PermissionAt(clause string) int {
 	}
 	return loc[0]
 }
+
+// scopeEllipticPermitRE: a permission whose verb is the ban's, left out ("tests may",
+// "the CLI can do so", "scripts may too").
+var scopeEllipticPermitRE = lazyre.New(`\b(?:may|can)(?:\s+(?:do\s+so|too|as\s+well|also))?\s*[.;:)]*\s*$`)
 
 // TestsPermitted reports whether the prose frees tests from its rule ("allowed in
 // tests", "tests may use it", "test classes are the exception").
