@@ -40,6 +40,9 @@ var sizeSubjectFuncRE = lazyre.New(`(?i)\b(?:functions?|methods?|funcs?|procedur
 // of the code's files.
 var sizeNotCodeRE = lazyre.New(`(?i)\b(?:pull\s+requests?|prs?|merge\s+requests?|diffs?|changes?|changed|commits?|patch(?:es)?|match\s+strings?|snippets?|excerpts?|output|logs?|responses?|messages?|summar(?:y|ies)|descriptions?|answers?|replies|comments?|docstrings?|paragraphs?|sections?|prompts?|context)\b`)
 
+// hardLimitRE: the hard limit beside a target ("(300 hard limit)", "hard limit: 300").
+var hardLimitRE = lazyre.New(`(?i)\b([0-9][0-9,]*)\s*(?:lines?\s*)?(?:is\s+the\s+)?hard\s+(?:limit|cap|max(?:imum)?)\b|\bhard\s+(?:limit|cap|max(?:imum)?)\s*(?:of|:|is|=|at)?\s*([0-9][0-9,]*)`)
+
 // sizeApproxRE: the number is a target.
 var sizeApproxRE = lazyre.New(`(?i)~|\b(?:around|about|roughly|approximately|ideally|where\s+(?:it\s+makes\s+sense|possible|practical)|if\s+possible|when\s+possible|try\s+to|attempt\s+to|aim\s+(?:for|to)|prefer|consider|generally|usually|typically)\b`)
 
@@ -77,6 +80,16 @@ func sizeLimit(text string, function bool) (SizeLimit, bool) {
 		return SizeLimit{}, false
 	}
 	l := SizeLimit{Lines: n, Approximate: sizeApproxRE.MatchString(prose)}
+	if h := hardLimitRE.FindStringSubmatch(prose); h != nil {
+		// "≤200 lines target (300 hard limit)": the target warns, the hard limit is
+		// the rule (wild round 21's checkout, octupus-crawler: files of 201 to 264
+		// lines were errors)
+		if hn, err := strconv.Atoi(strings.ReplaceAll(h[1]+h[2], ",", "")); err == nil && hn > 0 {
+			l.Lines, l.Approximate = hn, false
+		}
+	} else if strings.Contains(low, "target") || strings.Contains(low, "goal") {
+		l.Approximate = true
+	}
 	if !function {
 		l.File = sizeSubjectFile(text)
 		if l.File == "" && !sizeSubjectFileRE.MatchString(about) {

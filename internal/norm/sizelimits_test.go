@@ -22,6 +22,8 @@ func TestSizeLimits(t *testing.T) {
 		{"Keep fixtures minimal (2-3 per model for base cases)", 0, 0, false, ""},
 		{"If you struggle to edit files in place, shorten your match string to 1 or 2 lines instead of 3.", 0, 0, false, ""},
 		{"Docstrings should be under 10 lines.", 0, 0, false, ""},
+		{"File size ≤200 lines target (300 hard limit): Split along feature/responsibility boundaries.", 300, 0, false, ""},
+		{"File size: ≤200 lines target", 200, 0, true, ""},
 	} {
 		fl, fok := FileSizeLimit(c.text)
 		nl, nok := FunctionSizeLimit(c.text)
