@@ -23,7 +23,13 @@ type SizeLimit struct {
 	// File is the file the sentence names as its subject (`AGENTS.md`), "" for every
 	// file of the code.
 	File string
+	// NewOnly: the limit is of files a change adds ("Do not add new source files over
+	// 800 lines").
+	NewOnly bool
 }
+
+// sizeNewFilesRE: the limit speaks of new files.
+var sizeNewFilesRE = lazyre.New(`(?i)\bnew\s+(?:source\s+|code\s+)?(?:files?|modules?|components?)\b`)
 
 // sizeLimitRE: a bound and a number of lines, or a number of lines and "max".
 // Groups: 1 the number after a bound, 2 the number before "max", 3 the number of a
@@ -91,6 +97,7 @@ func sizeLimit(text string, function bool) (SizeLimit, bool) {
 		l.Approximate = true
 	}
 	if !function {
+		l.NewOnly = strings.Contains(low, "new") && sizeNewFilesRE.MatchString(prose)
 		l.File = sizeSubjectFile(text)
 		if l.File == "" && !sizeSubjectFileRE.MatchString(about) {
 			return SizeLimit{}, false

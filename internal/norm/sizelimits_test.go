@@ -38,3 +38,13 @@ func TestSizeLimits(t *testing.T) {
 		}
 	}
 }
+
+func TestSizeLimitOfNewFiles(t *testing.T) {
+	l, ok := FileSizeLimit("Do not add new source files over 800 lines.")
+	if !ok || l.Lines != 800 || !l.NewOnly {
+		t.Errorf("new files' limit: %+v %v", l, ok)
+	}
+	if l, _ := FileSizeLimit("Keep each file under 300 lines."); l.NewOnly {
+		t.Error("every file's limit read as new files'")
+	}
+}

@@ -43,7 +43,7 @@ type TextParams struct {
 	// HeaderPattern (check header) is a regular expression the file's start must match
 	// instead, for headers with a varying part (a year).
 	HeaderPattern string `json:"header_pattern,omitempty"`
-	// NewFilesOnly (check header, filename) judges only files the change created; in
+	// NewFilesOnly (check header, filename, max_file_lines) judges only files the change created; in
 	// --all mode there is no change, so the rule does not apply.
 	NewFilesOnly bool `json:"new_files_only,omitempty"`
 	// SkipGenerated (check header) exempts generated files: a first line that says
@@ -152,12 +152,12 @@ func compileText(rule *policy.Rule) (engine.Check, error) {
 			return nil, fmt.Errorf("params.naming: %q is not snake_case, kebab-case, camelCase or PascalCase", p.Naming)
 		}
 	case "":
-		return nil, fmt.Errorf("params.check: required (indent, max_line_length, trailing_whitespace, final_newline, header, filename, dirname, secrets)")
+		return nil, fmt.Errorf("params.check: required (indent, max_line_length, max_file_lines, trailing_whitespace, final_newline, header, filename, dirname, secrets)")
 	default:
-		return nil, fmt.Errorf("params.check: %q is not one of indent, max_line_length, trailing_whitespace, final_newline, header, filename, dirname, secrets", p.Check)
+		return nil, fmt.Errorf("params.check: %q is not one of indent, max_line_length, max_file_lines, trailing_whitespace, final_newline, header, filename, dirname, secrets", p.Check)
 	}
-	if p.NewFilesOnly && p.Check != "header" && p.Check != "filename" {
-		return nil, fmt.Errorf("params.new_files_only: only for check header or filename")
+	if p.NewFilesOnly && p.Check != "header" && p.Check != "filename" && p.Check != "max_file_lines" {
+		return nil, fmt.Errorf("params.new_files_only: only for check header, filename or max_file_lines")
 	}
 	if len(p.Languages) > 0 {
 		c.langs = map[string]bool{}

@@ -802,7 +802,7 @@ func codeScoped(globs []string) bool {
 // fileSizeRule is a limit of a file's lines: the file the sentence names, or the code
 // of the repository's languages. A target ("around 300 lines") warns.
 func fileSizeRule(s *sentence, rc *recognize.RepoContext, l norm.SizeLimit) (policy.Rule, bool) {
-	p := TextParams{Check: "max_file_lines", Max: l.Lines}
+	p := TextParams{Check: "max_file_lines", Max: l.Lines, NewFilesOnly: l.NewOnly}
 	msg, fix := fmt.Sprintf("file longer than %d lines", l.Lines), "split the file"
 	if l.File == "" {
 		r, ok := textRule(s, rc, p, msg, fix)
