@@ -1,6 +1,7 @@
 package source
 
 import (
+	"encoding/base64"
 	"regexp"
 	"slices"
 	"strings"
@@ -94,6 +95,12 @@ func secretLooking(v string) bool {
 	if envNameRE().MatchString(v) || strings.Contains(v, "://") || strings.HasPrefix(v, "/") || strings.HasPrefix(v, "./") {
 		return false
 	}
+	if len(v) == 42 && strings.HasPrefix(v, "0x") && isHex(v[2:]) {
+		return false // an Ethereum address: public (wild round 22, execution-market)
+	}
+	if placeholderInBase64(v) {
+		return false // "UkVQTEFDRS1XSVRILUFQSS1LRVk=" is "REPLACE-WITH-API-KEY"
+	}
 	if strings.HasPrefix(v, "eyJ") && !strings.Contains(v, ".") {
 		return false // a token's header ({"alg": ...}), no token
 	}
@@ -169,7 +176,43 @@ func secretsIn(text []byte, find string, config bool) [][]int {
 // through the alphabet or the digits ("sk-proj-AbCdEfGhIj...", "ghp_1234567890abc...").
 func madeUp(secret string) bool {
 	low := strings.ToLower(secret)
-	return strings.Contains(low, "abcdefg") || strings.Contains(low, "1234567") || strings.Contains(low, "qwerty")
+	if strings.Contains(low, "abcdefg") || strings.Contains(low, "1234567") || strings.Contains(low, "qwerty") {
+		return true
+	}
+	// words joined by dashes after the format's prefix ("sk-permanent-token-leaked-
+	// in-git-history", in a design document): a person wrote it to name one
+	words := 0
+	for _, w := range strings.FieldsFunc(low, func(r rune) bool { return r == '-' || r == '_' }) {
+		if len(w) >= 2 && strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") == "" {
+			words++
+		} else if len(w) > 4 {
+			return false
+		}
+	}
+	return words >= 4
+}
+
+// isHex reports whether s is hexadecimal digits.
+func isHex(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789abcdefABCDEF") == ""
+}
+
+// placeholderInBase64 reports a base64 value whose text is a placeholder
+// (a Kubernetes secret's "REPLACE-WITH-API-KEY", encoded).
+func placeholderInBase64(v string) bool {
+	if len(v) < 12 || len(v)%4 != 0 {
+		return false
+	}
+	b, err := base64.StdEncoding.DecodeString(v)
+	if err != nil {
+		return false
+	}
+	for _, c := range b {
+		if c < 0x20 || c > 0x7e {
+			return false
+		}
+	}
+	return secretPlaceholderRE().Match(b) || strings.Contains(strings.ToLower(string(b)), "replace")
 }
 
 // lineAround is the line of text that holds offset off.
@@ -229,6 +272,8 @@ func (secretsRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoContex
 		"**/cypress/**", "**/e2e/**", "**/__tests__/**", "**/__mocks__/**", "**/mocks/**", "**/*.mock.*", "**/*mocks*",
 		"**/benchmarks/**", "**/Benchmarks/**",
 		"**/*.example", "**/*.sample", "**/*.template", "**/.env.example", "**/.env.test", "**/.env.testing",
+		// a module of examples beside the code it shows (`Preview.examples.ts`)
+		"**/*.examples.*", "**/*.example.*", "**/*.sample.*", "**/*.fixtures.*", "**/*.fixture.*",
 		// templates a developer copies and fills in, and the test environment's
 		// settings (`.env.tpl`, `config.yaml.tpl`, `config.yml.dist`, `unittest_env`)
 		"**/*.tpl", "**/*.tmpl", "**/*.dist", "**/*test_env*", "**/*.env.test",

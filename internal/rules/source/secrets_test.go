@@ -35,6 +35,12 @@ func TestSecretsIn(t *testing.T) {
 		// a secret scanner's baseline: hashes of allowed findings (wild round 16)
 		{"assignments", `"hashed_secret": "5baa61e4c9b93f3f0682250b6cf8331b7ee68fd8",`, nil},
 		{"assignments", `password_hash = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822c"`, nil},
+		// a contract's public address, a base64 placeholder, a token named in words
+		// (wild rounds 20 and 22)
+		{"assignments", `payment_token = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'`, nil},
+		{"assignments", `OGX_CLIENT_API_KEY: "UkVQTEFDRS1XSVRILUFQSS1LRVk="`, nil},
+		{"formats", `MCP_GATEWAY_TOKEN=sk-permanent-token-leaked-in-git-history`, nil},
+		{"assignments", `SEARCH_API_KEY = "09zNJI6igIRLJHhNB2YGwgaX0JApQYOL"`, []string{"09zNJI6igIRLJHhNB2YGwgaX0JApQYOL"}},
 	} {
 		var got []string
 		for _, m := range secretsIn([]byte(c.text), c.find, false) {
