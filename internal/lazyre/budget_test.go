@@ -71,14 +71,17 @@ var budgetFiles = []string{
 // or written to logs, limits of a file's and a function's lines, classes as a ban's
 // place, spans that name values of the data, headings for new code; each behind a
 // cheap word gate) cost 1, 0 and 0 more: the first budget rises by 1, and its
-// allocation, which runs at 41 or 42 MB, by 1 MB.
+// allocation, which runs at 41 or 42 MB, by 1 MB. Its readers of values of the data
+// and of things said not to be needed (a span followed by "key", "no `X` ... is
+// needed"; each behind a look at the word after the span) cost the first file one more:
+// its budget rises by 1.
 func TestCompileOfAFileStaysWithinItsBudget(t *testing.T) {
 	dir := filepath.Join("..", "..", "..", "shared", "corpus")
 	if _, err := os.Stat(filepath.Join(dir, budgetFiles[0])); err != nil {
 		t.Skip("corpus not found next to the repository")
 	}
 	budgets := map[string]struct{ compiled, mb int }{
-		budgetFiles[0]: {325, 42},
+		budgetFiles[0]: {326, 42},
 		budgetFiles[1]: {250, 26},
 		budgetFiles[2]: {317, 41},
 	}

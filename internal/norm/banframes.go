@@ -210,8 +210,9 @@ var valueNounRE = lazyre.New("(`[^`]+`(?:\\s*(?:,|or|and|/)\\s*`[^`]+`)*)\\s+(?:
 // create a `bodha.*` or `ganita.*` id"): an id, a key, a table, a prefix. A ban of it
 // is of strings the code writes, not of the code's names.
 func NamesValues(clause string) bool {
-	if !strings.Contains(clause, "`") || !containsAny(strings.ToLower(clause), " id", " key", "value", "label", "string", "prefix", "suffix",
-		"topic", "column", "table", "route", "url", "header", "slug", "tag", " env") {
+	if !strings.Contains(clause, "`") || !wordAfterSpanIn(strings.ToLower(clause), "`", "id", "ids", "key", "keys", "value", "values", "label", "labels",
+		"string", "strings", "prefix", "prefixes", "suffix", "suffixes", "topic", "topics", "column", "columns", "table", "tables", "route", "routes",
+		"url", "urls", "header", "headers", "slug", "slugs", "tag", "tags", "env", "environment") {
 		return false
 	}
 	all := codeSpanRE().FindAllStringIndex(clause, -1)
@@ -233,8 +234,40 @@ var noNeedRE = lazyre.New("(?i)\\bno\\s+(?:[\\w-]+\\s+)?`[^`]+`\\s+(?:[\\w-]+\\s
 // NoNeed reports a clause that says its code is not needed, rather than banned.
 func NoNeed(clause string) bool {
 	low := strings.ToLower(clause)
-	if !strings.Contains(low, "no") || !containsAny(low, "need", "necessary", "required", "change", "flip", "edit", "update", "bump", "tweak", "toggle", "switch") {
+	if !strings.Contains(clause, "`") || !strings.Contains(low, "no") {
+		return false
+	}
+	if !containsAny(low, "needed", "necessary", "not required") && !wordAfterSpanIn(low, "no `", "change", "changes", "flip", "flips", "edit", "edits",
+		"update", "updates", "bump", "bumps", "tweak", "tweaks", "toggle", "toggles", "switch", "switches") {
 		return false
 	}
 	return noNeedRE.MatchString(clause)
+}
+
+// wordAfterSpanIn reports whether, after an occurrence of lead that opens a code span
+// ("no `", "`"), the word after the span's closing backtick is one of words: a cheap
+// look before an expression of the same shape runs.
+func wordAfterSpanIn(low, lead string, words ...string) bool {
+	for i := 0; ; {
+		j := strings.Index(low[i:], lead)
+		if j < 0 {
+			return false
+		}
+		open := i + j + len(lead) - 1 // the span's opening backtick
+		end := strings.IndexByte(low[open+1:], '`')
+		if end < 0 {
+			return false
+		}
+		rest := strings.TrimLeft(low[open+1+end+1:], " ")
+		w := rest
+		if k := strings.IndexAny(rest, " .,;:)"); k >= 0 {
+			w = rest[:k]
+		}
+		for _, x := range words {
+			if w == x {
+				return true
+			}
+		}
+		i = open + 1 + end + 1
+	}
 }

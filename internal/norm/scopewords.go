@@ -359,7 +359,7 @@ var keptFileRE = lazyre.New("(?i)^\\W*keep\\s+(?:the\\s+)?`([^`]+)`\\s+(?:file\\
 
 // KeptFile is the file a "Keep `X` clean ..." item is about, "" otherwise.
 func KeptFile(text string) string {
-	if !strings.Contains(strings.ToLower(text), "keep") {
+	if !strings.Contains(strings.ToLower(text), "keep `") && !strings.Contains(strings.ToLower(text), "keep the `") {
 		return ""
 	}
 	if m := keptFileRE.FindStringSubmatch(text); m != nil {
@@ -375,7 +375,8 @@ var proseWritingRE = lazyre.New(`(?i)\b(?:in|within|inside)\s+(?:the\s+)?(?:mark
 // AboutProseWriting reports whether a sentence is about the writing of documents.
 func AboutProseWriting(text string) bool {
 	low := strings.ToLower(text)
-	if !containsAny(low, "markdown", "prose", "documentation", "docs", "readme") {
+	if !containsAny(low, "in markdown", "in prose", "in documentation", "in the documentation", "in docs", "in the docs", "in readme", "in the readme",
+		"within markdown", "inside markdown", "in the markdown") {
 		return false
 	}
 	return proseWritingRE.MatchString(text)

@@ -105,7 +105,7 @@ func itemSentence(c *policy.Constraint, rc *recognize.RepoContext) *sentence {
 	}
 	s := newSentence(c)
 	for _, o := range rc.EarlierOnLine(c) {
-		if defaultLabelRE.MatchString(o.Text) {
+		if strings.Contains(strings.ToLower(o.Text), "default") && defaultLabelRE.MatchString(o.Text) {
 			s.defaultLead = true
 		}
 		lead := leadingForRE.FindString(newSentence(o).prose())
