@@ -840,13 +840,23 @@ func frameLevel(lv policy.Level, text, ctx string, ctxLevel policy.Level) policy
 		return policy.Should
 	case row && norm.SubstitutionColumns(ctx):
 		// "Instead of | Use", "❌ | ✅", "Avoid | Prefer": the same, as strongly as
-		// the header says it ("Don't | Do instead" bans)
-		return maxLevel(policy.Should, levelOfMarkers(ctx))
+		// the header says it ("Don't | Do instead" bans, and so does a column of
+		// "Task | Use | Don't use"; a bare "Don't" beside "Do" names forms to avoid)
+		lv := levelOfMarkers(ctx)
+		for _, col := range strings.Split(ctx, "|") {
+			if banVerbColumnRE.MatchString(col) {
+				lv = policy.Must
+			}
+		}
+		return maxLevel(policy.Should, lv)
 	case strings.Contains(ctx, " | "):
 		return levelOfMarkers(ctx)
 	}
 	return lv
 }
+
+// banVerbColumnRE: a table column that bans its cells ("Don't use", "Never run").
+var banVerbColumnRE = lazyre.New(`(?i)^\W*(?:❌\s*)?(?:don'?t|do\s+not|never)\s+(?:use|run|call|invoke|do)\b`)
 
 // bare reports whether a text is a fragment rather than a sentence of its own: an item
 // such as "financial data" or "`docs/AGENTS.md`" that means something only with its

@@ -5803,6 +5803,17 @@ func joinWrapped(toks []Token) []Token {
 			return append(out, toks[i+3:]...)
 		}
 		a, w, b := toks[i], toks[i+1], toks[i+2]
+		if a.Code && commandWrappers()[firstField(a.Text)] && !w.Code && w.Low == "for" && (b.Code || wrappedTools()[b.Low]) {
+			// "Do not use `sudo` for npm installs": sudo over that tool, not every
+			// sudo (batch 640: `sudo apt-get install` was blocked)
+			joined := a.Text + " " + strings.TrimSuffix(strings.TrimSuffix(b.Text, "s"), "'")
+			if b.Code {
+				joined = a.Text + " " + b.Text
+			}
+			out := append([]Token(nil), toks[:i]...)
+			out = append(out, Token{Text: joined, Low: strings.ToLower(joined), Code: true})
+			return append(out, toks[i+3:]...)
+		}
 		if !a.Code || w.Code || w.Low != "with" || (!b.Code && !commandWrappers()[b.Low]) {
 			continue
 		}
@@ -5822,6 +5833,16 @@ func joinWrapped(toks []Token) []Token {
 	}
 	return toks
 }
+
+// wrappedTools are the tools a sentence names in plain words under a wrapper ("`sudo`
+// for npm installs", "`sudo` for pip").
+var wrappedTools = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields("npm pnpm yarn pip pip3 gem gems cargo composer brew bundle bundler poetry uv docker go") {
+		m[w] = true
+	}
+	return m
+})
 
 func firstField(s string) string {
 	if f := strings.Fields(s); len(f) > 0 {
