@@ -1970,14 +1970,18 @@ func (sh shape) query(l string) string {
 			// the module may qualify it: `datetime.utcnow` is
 			// `datetime.datetime.utcnow` after `import datetime`, `Path.write_text`
 			// `pathlib.Path.write_text`
-			qualified := q(`^(?:[A-Za-z_][A-Za-z0-9_]*\.)*` + regexp.QuoteMeta(dotted) + `$`)
+			// (the second pattern; its last name is compared first, so the
+			// expression runs on few nodes)
+			qualified := q(`^(?:[A-Za-z_][A-Za-z0-9_]*\.)+` + regexp.QuoteMeta(dotted) + `$`)
 			if sh.called && classLike(sh.segs[len(sh.segs)-2]) {
 				// "use `atomic_write()` instead of `Path.write_text()`": a class's
 				// method named with its class is banned where it is called; a test
 				// that keeps `original = Path.write_text` to patch it calls nothing
-				return fmt.Sprintf(`((call function: (attribute) @match) (#match? @match %s))`, qualified)
+				return fmt.Sprintf(`((call function: (attribute) @match) (#eq? @match %s))
+((call function: (attribute object: (attribute) attribute: (identifier) @n) @match) (#eq? @n %s) (#match? @match %s))`, q(dotted), q(sh.name), qualified)
 			}
-			return fmt.Sprintf(`((attribute) @match (#match? @match %s))`, qualified)
+			return fmt.Sprintf(`((attribute) @match (#eq? @match %s))
+((attribute object: (attribute) attribute: (identifier) @n) @match (#eq? @n %s) (#match? @match %s))`, q(dotted), q(sh.name), qualified)
 		case l == engine.LangGo:
 			if wild {
 				return fmt.Sprintf(`((selector_expression operand: (_) @o) @match (#eq? @o %s))`, q(recv))
