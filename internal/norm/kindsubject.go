@@ -192,20 +192,29 @@ var subjectStop = sync.OnceValue(func() map[string]bool {
 	return m
 })
 
+// openingSpan is the code span a sentence opens with, past its list marker, and the
+// text after it; false when the sentence opens otherwise.
+func openingSpan(text string) (span, rest string, ok bool) {
+	t := strings.TrimLeft(text, "-*•>#0123456789.) \t")
+	if !strings.HasPrefix(t, "`") {
+		return "", "", false
+	}
+	end := strings.IndexByte(t[1:], '`')
+	if end <= 0 {
+		return "", "", false
+	}
+	return t[1 : end+1], t[end+2:], true
+}
+
 // SpanSubject returns the code span a rule's sentence opens with as its subject
 // ("`app/core.py` must not call `print()`", "`internal/domain` should never import
 // ..."), "" when the sentence opens otherwise or states no rule of it.
 func SpanSubject(text string) string {
-	t := strings.TrimLeft(text, "-*•>#0123456789.) \t")
-	if !strings.HasPrefix(t, "`") {
+	span, rest, ok := openingSpan(text)
+	if !ok {
 		return ""
 	}
-	end := strings.IndexByte(t[1:], '`')
-	if end <= 0 {
-		return ""
-	}
-	span := t[1 : end+1]
-	f := strings.Fields(t[end+2:])
+	f := strings.Fields(rest)
 	if len(f) < 2 {
 		return ""
 	}

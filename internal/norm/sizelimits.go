@@ -109,15 +109,10 @@ func sizeLimit(text string, function bool) (SizeLimit, bool) {
 // sizeSubjectFile is the file a size limit's sentence opens with (`AGENTS.md` MUST
 // stay <= 250 lines), "" when it opens otherwise.
 func sizeSubjectFile(text string) string {
-	t := strings.TrimLeft(text, "-*•>#0123456789.) \t")
-	if !strings.HasPrefix(t, "`") {
+	f, _, ok := openingSpan(text)
+	if !ok {
 		return ""
 	}
-	end := strings.IndexByte(t[1:], '`')
-	if end <= 0 {
-		return ""
-	}
-	f := t[1 : end+1]
 	base := f[strings.LastIndex(f, "/")+1:]
 	if strings.ContainsAny(f, " ()") || !strings.Contains(base, ".") {
 		return ""
