@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
@@ -19,31 +20,35 @@ import (
 
 // functionNodes are, per language, the nodes that declare a function or a method with
 // its body.
-var functionNodes = map[string][]string{
-	engine.LangGo:         {"function_declaration", "method_declaration"},
-	engine.LangPython:     {"function_definition"},
-	engine.LangJavaScript: {"function_declaration", "method_definition", "generator_function_declaration"},
-	engine.LangTypeScript: {"function_declaration", "method_definition", "generator_function_declaration"},
-	engine.LangTSX:        {"function_declaration", "method_definition", "generator_function_declaration"},
-	engine.LangRust:       {"function_item"},
-	engine.LangJava:       {"method_declaration", "constructor_declaration"},
-	engine.LangKotlin:     {"function_declaration"},
-	engine.LangCSharp:     {"method_declaration", "constructor_declaration", "local_function_statement"},
-	engine.LangRuby:       {"method", "singleton_method"},
-	engine.LangPHP:        {"function_definition", "method_declaration"},
-	engine.LangC:          {"function_definition"},
-	engine.LangCPP:        {"function_definition"},
-}
+var functionNodes = lazy.Value[map[string][]string]{F: func() map[string][]string {
+	return map[string][]string{
+		engine.LangGo:         {"function_declaration", "method_declaration"},
+		engine.LangPython:     {"function_definition"},
+		engine.LangJavaScript: {"function_declaration", "method_definition", "generator_function_declaration"},
+		engine.LangTypeScript: {"function_declaration", "method_definition", "generator_function_declaration"},
+		engine.LangTSX:        {"function_declaration", "method_definition", "generator_function_declaration"},
+		engine.LangRust:       {"function_item"},
+		engine.LangJava:       {"method_declaration", "constructor_declaration"},
+		engine.LangKotlin:     {"function_declaration"},
+		engine.LangCSharp:     {"method_declaration", "constructor_declaration", "local_function_statement"},
+		engine.LangRuby:       {"method", "singleton_method"},
+		engine.LangPHP:        {"function_definition", "method_declaration"},
+		engine.LangC:          {"function_definition"},
+		engine.LangCPP:        {"function_definition"},
+	}
+}}
 
 // functionSizeSamples are a function of each language with BODY where its lines go.
-var functionSizeSamples = map[string]string{
-	engine.LangGo:         "package p\n\nfunc f() int {\n\tx := 0\nBODY\treturn x\n}\n",
-	engine.LangPython:     "def f():\n    x = 0\nBODY    return x\n",
-	engine.LangJavaScript: "function f() {\n  let x = 0;\nBODY  return x;\n}\n",
-	engine.LangTypeScript: "function f(): number {\n  let x = 0;\nBODY  return x;\n}\n",
-	engine.LangRust:       "fn f() -> i32 {\n    let mut x = 0;\nBODY    x\n}\n",
-	engine.LangJava:       "class A {\n  int f() {\n    int x = 0;\nBODY    return x;\n  }\n}\n",
-}
+var functionSizeSamples = lazy.Value[map[string]string]{F: func() map[string]string {
+	return map[string]string{
+		engine.LangGo:         "package p\n\nfunc f() int {\n\tx := 0\nBODY\treturn x\n}\n",
+		engine.LangPython:     "def f():\n    x = 0\nBODY    return x\n",
+		engine.LangJavaScript: "function f() {\n  let x = 0;\nBODY  return x;\n}\n",
+		engine.LangTypeScript: "function f(): number {\n  let x = 0;\nBODY  return x;\n}\n",
+		engine.LangRust:       "fn f() -> i32 {\n    let mut x = 0;\nBODY    x\n}\n",
+		engine.LangJava:       "class A {\n  int f() {\n    int x = 0;\nBODY    return x;\n  }\n}\n",
+	}
+}}
 
 // functionSizeRule lowers a limit of a function's lines for the languages the
 // sentence's files use.
@@ -53,7 +58,7 @@ func functionSizeRule(s *sentence, rc *recognize.RepoContext, l norm.SizeLimit) 
 	qp := QueryParams{Queries: map[string]string{}, Whole: true}
 	for _, lg := range langs {
 		var pats []string
-		for _, k := range functionNodes[lg] {
+		for _, k := range functionNodes.Get()[lg] {
 			pats = append(pats, fmt.Sprintf(`((%s) @match (#longer-than? @match "%d"))`, k, l.Lines))
 		}
 		if len(pats) > 0 {
@@ -70,7 +75,7 @@ func functionSizeRule(s *sentence, rc *recognize.RepoContext, l norm.SizeLimit) 
 		Suggestion: "split the function into smaller ones",
 	}
 	for _, lg := range langs {
-		sample, ok := functionSizeSamples[lg]
+		sample, ok := functionSizeSamples.Get()[lg]
 		path, pok := textSamplePath(sc, []string{lg})
 		if !ok || !pok {
 			continue
