@@ -179,6 +179,11 @@ func clauseLevel(text string) policy.Level {
 	case "should":
 		return policy.Should
 	}
+	if len(norm.OtherActorCommands(text)) > 0 {
+		// "Only the release workflow may run `cargo publish`": a command left to
+		// someone else, which the reader must not run
+		return policy.Must
+	}
 	if norm.LimitStatement(text) || norm.SizeLimitStatement(text) || norm.IndentStatement(text) || norm.NamingStatement(text) || len(norm.NamingAffixes(text)) > 0 || norm.PrivateUnderscore(text) || len(norm.BooleanPrefixes(text)) > 0 || len(norm.Initialisms(text)) > 0 || norm.TestFileNaming(text) || norm.HookNaming(text) {
 		// "Line length: 100 characters", "Method names are PascalCase", "Interfaces
 		// are prefixed with `I`": the
