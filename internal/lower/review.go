@@ -69,6 +69,9 @@ type shownKey struct {
 // require or allow, the spans of known programs it lists, and the lines of its shell
 // code blocks; none when it forbids something.
 func shownBy(o *policy.Constraint, rc *recognize.RepoContext) []example {
+	if len(norm.OtherActorCommands(o.Text)) > 0 {
+		return nil // "Only the release workflow may run `cargo publish`": a ban
+	}
 	var out []example
 	norms := norm.Read(o.Text, readContext(o, rc))
 	forbids := false
