@@ -983,6 +983,7 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		return nil, "a ban of commands named by their role, under a condition heed cannot see"
 	}
 	objs = pushTargets(objs, n.Sentence)
+	objs = rolesNamedByCommands(objs)
 	if n.Verb != "run" && norm.DesignHeading(c.HeaderPath) && !slices.ContainsFunc(objs, func(o norm.Object) bool { return len(o.Argv) > 1 || o.Kind == norm.KConcept || o.Kind == norm.KEvent }) {
 		// "## Architecture > Core Principles: We do not support using local git CLI
 		// to operate on repositories": a tool the project's code does not use, not
@@ -1594,6 +1595,30 @@ func lowerOnly(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([
 	r.Suggestion = "use " + strings.Join(names(n.Objects), " or ") + " instead"
 	r.Cases = process.CommandCases(p)
 	return []policy.Rule{r}, ""
+}
+
+// rolesNamedByCommands drops a role whose command the sentence names beside it
+// ("Don't run the whole workspace's tests (`cargo test --workspace` takes 40
+// minutes)"): the command says which of the role's runs is banned, and the role
+// would ban the others too (batch 640: `cargo test -p core` was warned).
+func rolesNamedByCommands(objs []norm.Object) []norm.Object {
+	if !hasRole(objs) {
+		return objs
+	}
+	named := map[string]bool{}
+	for _, o := range objs {
+		if o.Kind == norm.KCommand && o.Origin == "" && len(o.Argv) > 0 {
+			if r := roleOf(o.Argv); r != "" {
+				named[r] = true
+			}
+		}
+	}
+	if len(named) == 0 {
+		return objs
+	}
+	return slices.DeleteFunc(slices.Clone(objs), func(o norm.Object) bool {
+		return o.Kind == norm.KRole && named[strings.TrimPrefix(o.Text, "role:")]
+	})
 }
 
 func hasRole(objs []norm.Object) bool {
