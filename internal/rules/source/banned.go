@@ -1519,6 +1519,13 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 		// imports with require: the ban is about the ES modules around it
 		qp.Exclude = append(qp.Exclude, "commonjs")
 	}
+	if (sh.name == "IConfiguration" || sh.name == "IServiceProvider") && slices.Contains(langs, engine.LangCSharp) {
+		// "Use `IOptions<T>` — NOT raw `IConfiguration` reads scattered through
+		// code": the composition root binds the options from the configuration and
+		// resolves the services (Program.cs, Startup.cs, the IServiceCollection
+		// extensions that register a feature; wild round 19, learn-ai)
+		r.Scope.Exclude = uniq.Values(append(r.Scope.Exclude, compositionRootGlobs...))
+	}
 	if rustTestIdiom(sh) && slices.Contains(langs, engine.LangRust) {
 		// Tests unwrap and panic by design: the rule is about the code they test.
 		r.Scope.Exclude = uniq.Values(append(r.Scope.Exclude, testGlobs(engine.LangRust)...))
@@ -2564,6 +2571,12 @@ func goTestingAlternative(instead string) bool {
 	}
 	return false
 }
+
+// compositionRootGlobs are the files where a .NET application wires its services: its
+// entry point, its Startup class, and the IServiceCollection extensions that register
+// a feature.
+var compositionRootGlobs = []string{"**/Program.cs", "**/Startup.cs", "**/*ServiceCollectionExtensions.cs", "**/*Registration.cs",
+	"**/*Registrations.cs", "**/DependencyInjection/**", "**/*DependencyInjection.cs"}
 
 // unlocatedPlace reports whether a ban's qualifier limits it to a place or situation
 // heed cannot find in code ("in tool input schemas", "from goroutines"), rather than a

@@ -141,3 +141,27 @@ func TestDefaultCaseBansWarn(t *testing.T) {
 		t.Errorf("an unconditional call's ban: %q, want no rule", got)
 	}
 }
+
+// A ban of reading `IConfiguration` leaves out the composition root, where the options
+// are bound from it (wild round 19, learn-ai: a feature's IServiceCollection extension).
+func TestConfigurationBanLeavesTheCompositionRoot(t *testing.T) {
+	rules := rulesOf(t, "Use `IOptions<T>` for configuration — NOT raw `IConfiguration` reads scattered through code", "c", "csharp")
+	found := false
+	for _, r := range rules {
+		if !strings.Contains(string(r.Params), "IConfiguration") {
+			continue
+		}
+		found = true
+		for _, p := range []string{"src/Api/Program.cs", "src/Jobs/IvRecorderRegistration.cs"} {
+			if r.Scope.Covers(p) {
+				t.Errorf("%s is in the ban's scope", p)
+			}
+		}
+		if !r.Scope.Covers("src/Api/Services/Quotes.cs") {
+			t.Error("a service is out of the ban's scope")
+		}
+	}
+	if !found {
+		t.Error("no ban of IConfiguration")
+	}
+}
