@@ -286,41 +286,28 @@ var definitionNameRE = lazyre.New(`^[A-Za-z_][A-Za-z0-9_]*$`)
 // sentence opens otherwise, when a span is a file or a member, or when nothing but the
 // subject is named ("`eval` must never be called": the span is what is banned).
 func DefinitionSubjects(text string) []string {
-	t := strings.TrimLeft(text, "-*•>#0123456789.) \t")
-	if !strings.HasPrefix(t, "`") {
-		return nil
-	}
 	var names []string
+	t := text
 	for {
-		if !strings.HasPrefix(t, "`") {
-			return nil
-		}
-		end := strings.IndexByte(t[1:], '`')
-		if end <= 0 {
-			return nil
-		}
-		name := t[1 : end+1]
-		if !definitionNameRE.MatchString(name) {
+		name, rest, ok := openingSpan(t)
+		if !ok || !definitionNameRE.MatchString(name) {
 			return nil
 		}
 		names = append(names, name)
-		t = strings.TrimLeft(t[end+2:], " ,")
+		t = strings.TrimLeft(rest, " ,")
 		low := strings.ToLower(t)
-		switch {
-		case strings.HasPrefix(low, "and `"), strings.HasPrefix(low, "or `"):
+		if strings.HasPrefix(low, "and `") || strings.HasPrefix(low, "or `") {
 			t = t[strings.IndexByte(t, '`'):]
-			continue
-		case strings.HasPrefix(t, "`"):
-			continue
+		} else if !strings.HasPrefix(t, "`") {
+			break
 		}
-		break
 	}
 	f := strings.Fields(t)
 	if len(f) < 3 {
 		return nil
 	}
 	modal := strings.ToLower(strings.Trim(f[0], "*_,"))
-	if !kindModal(modal) || modal == "are" || !ruleFollows(f[1:], modal) || !negatedAfter(f) {
+	if !kindModal(modal) || modal == "are" || !ruleFollows(f[1:], modal) || !banMarked(strings.Join(f[:2], " ")) {
 		return nil
 	}
 	for _, w := range f[1:3] {
@@ -363,7 +350,7 @@ func DefinitionPlaces(text string) []string {
 		return nil
 	}
 	m := definitionFromRE.FindStringSubmatch(text)
-	if m == nil || !negatedBefore(text[:strings.Index(text, m[0])]) {
+	if m == nil || !banMarked(text[:strings.Index(text, m[0])]) {
 		return nil
 	}
 	var names []string
@@ -378,29 +365,14 @@ func DefinitionPlaces(text string) []string {
 	return names
 }
 
-// negatedBefore reports whether a ban's word stands before its place ("No `x`
-// access from ...", "Never read `y` in ...").
-func negatedBefore(s string) bool {
-	for _, w := range strings.Fields(strings.ToLower(stripSpans(s))) {
-		switch strings.Trim(w, "*_,.:") {
-		case "no", "never", "not", "don't", "avoid", "forbidden", "mustn't", "shouldn't", "cannot":
+// banMarked reports whether the words carry a ban's marker of the model's lexicon
+// ("No `x` access from ...", "must not", "should never", "`x` is forbidden").
+func banMarked(text string) bool {
+	toks := Tokenize(text)
+	for i := range toks {
+		if phraseAt(toks, i, mForbid) > 0 || phraseAt(toks, i, mPostNeg) > 0 {
 			return true
 		}
-	}
-	return false
-}
-
-// negatedAfter reports whether a subject's modal bans ("must not", "never", "should
-// never", "cannot"): only a ban holds inside the subject and nowhere else.
-func negatedAfter(f []string) bool {
-	m := strings.ToLower(strings.Trim(f[0], "*_,"))
-	switch m {
-	case "never", "cannot", "can't", "mustn't", "shouldn't", "don't":
-		return true
-	}
-	if len(f) > 1 {
-		n := strings.ToLower(strings.Trim(f[1], "*_,"))
-		return n == "not" || n == "never"
 	}
 	return false
 }

@@ -26,6 +26,8 @@ type SizeLimit struct {
 	// NewOnly: the limit is of files a change adds ("Do not add new source files over
 	// 800 lines").
 	NewOnly bool
+	// Function: the limit is of a function's or a method's lines, not a file's.
+	Function bool
 }
 
 // sizeNewFilesRE: the limit speaks of new files.
@@ -55,18 +57,9 @@ var sizeApproxRE = lazyre.New(`(?i)~|\b(?:around|about|roughly|approximately|ide
 // sizeStatedRE: a directive: a modal, an imperative, a ban, or a label's "limit"/"max".
 var sizeStatedRE = lazyre.New(`(?i)\b(?:must|should|shall|never|no|not|don'?t|keep|stay|limit|max(?:imum)?|split|break\s+up|exceed|cap)\b|<=|≤`)
 
-// FileSizeLimit reads a limit of a file's lines; false when the text sets none.
-func FileSizeLimit(text string) (SizeLimit, bool) {
-	return sizeLimit(text, false)
-}
-
-// FunctionSizeLimit reads a limit of a function's or method's lines; false when the
-// text sets none.
-func FunctionSizeLimit(text string) (SizeLimit, bool) {
-	return sizeLimit(text, true)
-}
-
-func sizeLimit(text string, function bool) (SizeLimit, bool) {
+// ReadSizeLimit reads a limit of a file's or a function's lines; false when the text
+// sets none.
+func ReadSizeLimit(text string) (SizeLimit, bool) {
 	low := strings.ToLower(text)
 	if !strings.Contains(low, "line") || !strings.ContainsAny(low, "0123456789") {
 		return SizeLimit{}, false
@@ -81,11 +74,7 @@ func sizeLimit(text string, function bool) (SizeLimit, bool) {
 		return SizeLimit{}, false
 	}
 	about := prose[:strings.Index(prose, m[0])]
-	isFunc := sizeSubjectFuncRE.MatchString(about)
-	if function != isFunc {
-		return SizeLimit{}, false
-	}
-	l := SizeLimit{Lines: n, Approximate: sizeApproxRE.MatchString(prose)}
+	l := SizeLimit{Lines: n, Approximate: sizeApproxRE.MatchString(prose), Function: sizeSubjectFuncRE.MatchString(about)}
 	if h := hardLimitRE.FindStringSubmatch(prose); h != nil {
 		// "≤200 lines target (300 hard limit)": the target warns, the hard limit is
 		// the rule (wild round 21's checkout, octupus-crawler: files of 201 to 264
@@ -96,7 +85,7 @@ func sizeLimit(text string, function bool) (SizeLimit, bool) {
 	} else if strings.Contains(low, "target") || strings.Contains(low, "goal") {
 		l.Approximate = true
 	}
-	if !function {
+	if !l.Function {
 		l.NewOnly = strings.Contains(low, "new") && sizeNewFilesRE.MatchString(prose)
 		l.File = sizeSubjectFile(text)
 		if l.File == "" && !sizeSubjectFileRE.MatchString(about) {
@@ -120,13 +109,22 @@ func sizeSubjectFile(text string) string {
 	return f
 }
 
+// FileSizeLimit is ReadSizeLimit of a file's lines.
+func FileSizeLimit(text string) (SizeLimit, bool) {
+	l, ok := ReadSizeLimit(text)
+	return l, ok && !l.Function
+}
+
+// FunctionSizeLimit is ReadSizeLimit of a function's lines.
+func FunctionSizeLimit(text string) (SizeLimit, bool) {
+	l, ok := ReadSizeLimit(text)
+	return l, ok && l.Function
+}
+
 // SizeLimitStatement reports a limit of a file's or a function's lines stated without
 // a modal ("**File size limit:** 500 lines max", "Max function length: 40 lines"): the
 // project's setting, as firm as a "should".
 func SizeLimitStatement(text string) bool {
-	if _, ok := FileSizeLimit(text); ok {
-		return true
-	}
-	_, ok := FunctionSizeLimit(text)
+	_, ok := ReadSizeLimit(text)
 	return ok
 }

@@ -99,11 +99,10 @@ func (textRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext)
 		}
 		add(r, ok)
 	}
-	if l, ok := norm.FileSizeLimit(s.c.Text); ok {
-		add(fileSizeRule(s, rc, l))
-	}
-	if l, ok := norm.FunctionSizeLimit(s.c.Text); ok {
+	if l, ok := norm.ReadSizeLimit(s.c.Text); ok && l.Function {
 		add(functionSizeRule(s, rc, l))
+	} else if ok {
+		add(fileSizeRule(s, rc, l))
 	}
 	if trailingRE.MatchString(prose) && (s.negated() || strings.Contains(prose, "strip") || strings.Contains(prose, "remove")) {
 		add(textRule(s, rc, TextParams{Check: "trailing_whitespace"}, "trailing white space", "delete the spaces at the end of the line"))
