@@ -142,7 +142,7 @@ func SecretFiles(text string) []string {
 		for _, span := range codeSpanRE().FindAllString(text[loc[2]:loc[3]], -1) {
 			f := strings.Trim(span, "`")
 			base := f[strings.LastIndex(f, "/")+1:]
-			if strings.ContainsAny(f, " ()*") || strings.HasPrefix(base, ".env") || !strings.Contains(strings.TrimPrefix(base, "."), ".") && !strings.HasPrefix(base, ".") {
+			if strings.ContainsAny(f, " ()*") || strings.HasPrefix(base, ".env") || !strings.Contains(base, ".") {
 				continue
 			}
 			out = append(out, f)
@@ -159,28 +159,28 @@ var secretLogRE = lazyre.New(`(?i)\b(?:log(?:s|ged|ging)?|print(?:s|ed|ing)?)\b`
 var logInRE = lazyre.New(`(?i)\blog(?:s|ged|ging)?\s+(?:in|out|on|into)\b`)
 
 // SecretLoggingBan reports whether text bans writing secrets to the logs ("Never log
-// tokens, passwords or other secrets"), and whether printing them is banned as well
-// (the text says "print"). Writing them into the repository is HardcodedSecretsBan's.
-func SecretLoggingBan(text string) (ok, prints bool) {
+// tokens, passwords or other secrets", "don't print API keys"). Writing them into the
+// repository is HardcodedSecretsBan's.
+func SecretLoggingBan(text string) bool {
 	low := strings.ToLower(text)
 	if !strings.Contains(low, "log") && !strings.Contains(low, "print") ||
 		!containsAny(low, "secret", "credential", "key", "token", "password", "passphrase") {
-		return false, false
+		return false
 	}
 	prose := mainClauseAfterCondition(stripSpans(text))
 	prose = logInRE.ReplaceAllString(prose, " ") // "log in with the admin password"
 	if !secretLogRE.MatchString(prose) || !secretBanRE.MatchString(prose) {
-		return false, false
+		return false
 	}
 	if !secretNounRE.MatchString(prose) && !(weakSecretBanned(prose) && !notSecretRE.MatchString(prose)) {
-		return false, false
+		return false
 	}
 	// the ban's word comes before the logging ("never log", "must not be logged",
 	// "no tokens in logs"), not after it ("log in; never share your password")
 	ban := secretBanRE.FindStringIndex(prose)
 	logs := secretLogRE.FindAllStringIndex(prose, -1)
 	if ban == nil || logs[len(logs)-1][0] < ban[0] {
-		return false, false
+		return false
 	}
-	return true, strings.Contains(low, "print")
+	return true
 }

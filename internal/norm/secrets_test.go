@@ -38,24 +38,20 @@ func TestHardcodedSecretsBan(t *testing.T) {
 }
 
 func TestSecretLoggingBan(t *testing.T) {
-	for _, c := range []struct {
-		text       string
-		ok, prints bool
-	}{
-		{"Never log tokens, passwords or other secrets.", true, false},
-		{"Secrets must never be logged.", true, false},
-		{"No API keys or passwords in logs or error messages.", true, false},
-		{"Don't print or log credentials.", true, true},
-		{"Never log PII.", false, false},
-		{"Log in with the admin account; never share the password.", false, false},
-		{"Never log in with the root password.", false, false},
-		{"Log the request id; never hardcode secrets.", false, false},
-		{"Never log design tokens to the console.", false, false},
-		{"Use structured logging for every request.", false, false},
+	for text, want := range map[string]bool{
+		"Never log tokens, passwords or other secrets.":            true,
+		"Secrets must never be logged.":                            true,
+		"No API keys or passwords in logs or error messages.":      true,
+		"Don't print or log credentials.":                          true,
+		"Never log PII.":                                           false,
+		"Log in with the admin account; never share the password.": false,
+		"Never log in with the root password.":                     false,
+		"Log the request id; never hardcode secrets.":              false,
+		"Never log design tokens to the console.":                  false,
+		"Use structured logging for every request.":                false,
 	} {
-		ok, prints := SecretLoggingBan(c.text)
-		if ok != c.ok || prints != c.prints {
-			t.Errorf("SecretLoggingBan(%q) = %v, %v; want %v, %v", c.text, ok, prints, c.ok, c.prints)
+		if got := SecretLoggingBan(text); got != want {
+			t.Errorf("SecretLoggingBan(%q) = %v, want %v", text, got, want)
 		}
 	}
 }

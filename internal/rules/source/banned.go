@@ -490,7 +490,7 @@ func leadInBans(c *policy.Constraint) ([]ban, *sentence, bool) {
 // call `print()` outside the scripts folder"), which the rule's scope excludes
 // (ruleScope, outsideFolders).
 func outsideLocated(s *sentence, rc *recognize.RepoContext, b ban) bool {
-	if len(norm.DefinitionPlaces(s.c.Text)) > 0 {
+	if len(s.definitionPlaces()) > 0 {
 		// "No `console.log` calls in `PaymentForm`": the query finds the body of
 		// the class or function named (#inside-def?)
 		return true
@@ -1519,7 +1519,7 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 		// imports with require: the ban is about the ES modules around it
 		qp.Exclude = append(qp.Exclude, "commonjs")
 	}
-	if (sh.name == "IConfiguration" || sh.name == "IServiceProvider") && slices.Contains(langs, engine.LangCSharp) {
+	if slices.Contains(compositionRootTypes, sh.name) && slices.Contains(langs, engine.LangCSharp) {
 		// "Use `IOptions<T>` — NOT raw `IConfiguration` reads scattered through
 		// code": the composition root binds the options from the configuration and
 		// resolves the services (Program.cs, Startup.cs, the IServiceCollection
@@ -1543,7 +1543,7 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 	// "`RunWorkflow` and `AgentRunnerExecutor` must not access `app.state`": the ban
 	// holds in the bodies of those classes, and the module that hands them their
 	// dependencies reads it freely
-	inside := norm.DefinitionPlaces(s.c.Text)
+	inside := s.definitionPlaces()
 	for _, l := range grammarLangs {
 		if q := sh.query(l); q != "" {
 			if len(inside) > 0 {
@@ -2571,6 +2571,10 @@ func goTestingAlternative(instead string) bool {
 	}
 	return false
 }
+
+// compositionRootTypes are the .NET types whose use a composition root owns: the
+// configuration it binds options from, the provider it resolves services with.
+var compositionRootTypes = []string{"IConfiguration", "IServiceProvider"}
 
 // compositionRootGlobs are the files where a .NET application wires its services: its
 // entry point, its Startup class, and the IServiceCollection extensions that register

@@ -36,12 +36,9 @@ const secretLogPreds = ` (#match? @match "^(?:[A-Za-z_][A-Za-z0-9_]*\\.)*(?:(?i:
 const secretLogNeedles = `(?i)token|passw|secret|api_?key|private_?key|credential`
 
 var logSecrets = &Entry{
-	Name:  "log-secrets",
-	Title: "a secret passed to a logging call",
-	Names: func(s *sentence) bool {
-		ok, _ := norm.SecretLoggingBan(s.c.Text)
-		return ok
-	},
+	Name:    "log-secrets",
+	Title:   "a secret passed to a logging call",
+	Names:   func(s *sentence) bool { return norm.SecretLoggingBan(s.c.Text) },
 	Warn:    alwaysWarn,
 	Inexact: true,
 	// a test prints the credentials it made for its run; a command-line program's

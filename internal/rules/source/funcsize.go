@@ -38,15 +38,18 @@ var functionNodes = lazy.Value[map[string][]string]{F: func() map[string][]strin
 	}
 }}
 
-// functionSizeSamples are a function of each language with BODY where its lines go.
-var functionSizeSamples = lazy.Value[map[string]string]{F: func() map[string]string {
-	return map[string]string{
-		engine.LangGo:         "package p\n\nfunc f() int {\n\tx := 0\nBODY\treturn x\n}\n",
-		engine.LangPython:     "def f():\n    x = 0\nBODY    return x\n",
-		engine.LangJavaScript: "function f() {\n  let x = 0;\nBODY  return x;\n}\n",
-		engine.LangTypeScript: "function f(): number {\n  let x = 0;\nBODY  return x;\n}\n",
-		engine.LangRust:       "fn f() -> i32 {\n    let mut x = 0;\nBODY    x\n}\n",
-		engine.LangJava:       "class A {\n  int f() {\n    int x = 0;\nBODY    return x;\n  }\n}\n",
+// functionSizeSample is a function of one language with BODY where its lines go, and
+// one line of its body.
+type functionSizeSample struct{ code, line string }
+
+var functionSizeSamples = lazy.Value[map[string]functionSizeSample]{F: func() map[string]functionSizeSample {
+	return map[string]functionSizeSample{
+		engine.LangGo:         {"package p\n\nfunc f() int {\n\tx := 0\nBODY\treturn x\n}\n", "\tx += 1\n"},
+		engine.LangPython:     {"def f():\n    x = 0\nBODY    return x\n", "    x += 1\n"},
+		engine.LangJavaScript: {"function f() {\n  let x = 0;\nBODY  return x;\n}\n", "  x += 1;\n"},
+		engine.LangTypeScript: {"function f(): number {\n  let x = 0;\nBODY  return x;\n}\n", "  x += 1;\n"},
+		engine.LangRust:       {"fn f() -> i32 {\n    let mut x = 0;\nBODY    x\n}\n", "    x += 1;\n"},
+		engine.LangJava:       {"class A {\n  int f() {\n    int x = 0;\nBODY    return x;\n  }\n}\n", "    x += 1;\n"},
 	}
 }}
 
@@ -80,23 +83,11 @@ func functionSizeRule(s *sentence, rc *recognize.RepoContext, l norm.SizeLimit) 
 		if !ok || !pok {
 			continue
 		}
-		indent := "    "
-		switch lg {
-		case engine.LangGo:
-			indent = "\t"
-		case engine.LangJavaScript, engine.LangTypeScript:
-			indent = "  "
+		long := strings.Replace(sample.code, "BODY", strings.Repeat(sample.line, l.Lines), 1)
+		r.Cases = []policy.Case{
+			{Expect: policy.ExpectViolated, Path: path, Code: long, Note: "a function past the limit"},
+			{Expect: policy.ExpectSatisfied, Path: path, Code: strings.Replace(sample.code, "BODY", "", 1), Note: "a short one"},
 		}
-		long := strings.Repeat(indent+"x += 1\n", l.Lines)
-		if lg != engine.LangPython {
-			long = strings.Repeat(indent+"x += 1;\n", l.Lines)
-			if lg == engine.LangGo || lg == engine.LangRust {
-				long = strings.Repeat(indent+"x += 1\n", l.Lines)
-			}
-		}
-		r.Cases = append(r.Cases,
-			policy.Case{Expect: policy.ExpectViolated, Path: path, Code: strings.Replace(sample, "BODY", long, 1), Note: "a function past the limit"},
-			policy.Case{Expect: policy.ExpectSatisfied, Path: path, Code: strings.Replace(sample, "BODY", "", 1), Note: "a short one"})
 		break
 	}
 	return r, true

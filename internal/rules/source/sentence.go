@@ -22,6 +22,9 @@ type sentence struct {
 	// headerRaw is the header path as written (case matters for "Go").
 	headerRaw string
 	bansCache []ban
+	// places caches norm.DefinitionPlaces of the text, read by every ban's rule
+	places     []string
+	placesRead bool
 	// inferred: the text was restated as an API convention (norm.APIConvention) with
 	// something it does not spell; its bans warn.
 	inferred bool
@@ -574,4 +577,13 @@ func spanPlainCalls(text string) string {
 	}
 	plain(text[last:])
 	return b.String()
+}
+
+// definitionPlaces are the classes or functions the sentence places its bans in
+// (norm.DefinitionPlaces), read once.
+func (s *sentence) definitionPlaces() []string {
+	if !s.placesRead {
+		s.places, s.placesRead = norm.DefinitionPlaces(s.c.Text), true
+	}
+	return s.places
 }
