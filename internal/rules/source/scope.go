@@ -507,11 +507,7 @@ func ruleScopeOf(s *sentence, rc *recognize.RepoContext, langs []string) (sc pol
 	if f := norm.KeptFile(s.c.Text); len(sc.Globs) == 0 && f != "" && fileSpanRE.MatchString(f) && !strings.ContainsAny(f, "*{") {
 		// "Keep `settings.json` as clean JSONC — avoid large commented-out blocks":
 		// the file the item is about (wild round 23, teamster)
-		if strings.Contains(f, "/") {
-			sc.Globs = append(sc.Globs, path.Join(s.c.Scope.Dir, strings.TrimPrefix(f, "./")))
-		} else {
-			sc.Globs = append(sc.Globs, path.Join(s.c.Scope.Dir, "**", f))
-		}
+		sc.Globs = append(sc.Globs, namedFileGlob(s.c.Scope.Dir, f))
 	}
 	if len(sc.Globs) == 0 {
 		// "Controllers must not call `DB::table()`": the kind of code the subject
@@ -1073,4 +1069,15 @@ func mentionsCode(spans, code []string) bool {
 		}
 	}
 	return false
+}
+
+// namedFileGlob is the glob of a file a sentence names, under the folder its
+// instruction file governs: a path from that folder, or a bare name anywhere below it
+// (`settings.json`, `docker-compose.yml`).
+func namedFileGlob(dir, f string) string {
+	f = strings.TrimPrefix(f, "./")
+	if strings.Contains(f, "/") {
+		return path.Join(dir, f)
+	}
+	return path.Join(dir, "**", f)
 }

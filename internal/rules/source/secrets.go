@@ -286,18 +286,13 @@ func (secretsRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoContex
 	guessScope := sc
 	guessScope.Exclude = append(slices.Clone(sc.Exclude), "**/*.md", "**/*.mdx", "**/*.rst", "**/docs/**",
 		"**/docker-compose*.yml", "**/docker-compose*.yaml", "**/compose*.yml", "**/compose*.yaml")
-	if files := norm.SecretFiles(c.Text); len(files) > 0 {
+	files := norm.SecretFiles(c.Text)
+	if len(files) > 0 {
 		// "Never put secrets in `docker-compose.yml`": the text names the files, which
 		// the guess then reads as well
 		sc.Globs = nil
 		for _, f := range files {
-			if !strings.Contains(f, "/") {
-				f = "**/" + f
-			}
-			if sc.Dir != "" {
-				f = sc.Dir + "/" + strings.TrimPrefix(f, "**/")
-			}
-			sc.Globs = append(sc.Globs, f)
+			sc.Globs = append(sc.Globs, namedFileGlob(sc.Dir, f))
 		}
 		guessScope = sc
 	}
@@ -306,8 +301,8 @@ func (secretsRecognizer) Recognize(c *policy.Constraint, _ *recognize.RepoContex
 		severity = policy.SeverityWarning
 	}
 	path := "src/config.py"
-	if files := norm.SecretFiles(c.Text); len(files) > 0 {
-		path = files[0]
+	if len(files) > 0 {
+		path = strings.TrimPrefix(files[0], "./")
 	}
 	if sc.Dir != "" {
 		path = sc.Dir + "/" + path

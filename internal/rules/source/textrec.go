@@ -810,17 +810,10 @@ func fileSizeRule(s *sentence, rc *recognize.RepoContext, l norm.SizeLimit) (pol
 		}
 		return r, ok
 	}
-	glob := l.File
-	if !strings.Contains(glob, "/") {
-		glob = "**/" + glob
-	}
-	if s.c.Scope.Dir != "" {
-		glob = path.Join(s.c.Scope.Dir, strings.TrimPrefix(glob, "**/"))
-	}
 	sc := s.c.Scope
-	sc.Globs = []string{glob}
+	sc.Globs = []string{namedFileGlob(sc.Dir, l.File)}
 	bad, good := textSamples(p)
-	casePath := strings.TrimPrefix(glob, "**/")
+	casePath := path.Join(sc.Dir, strings.TrimPrefix(l.File, "./"))
 	r := policy.Rule{
 		Domain: policy.DomainSource, Kind: KindText, Params: marshal(p), Scope: sc,
 		Severity: s.severity(), Exact: !l.Approximate, Message: msg, Suggestion: fix,
