@@ -849,7 +849,7 @@ func frameLevel(lv policy.Level, text, ctx string, ctxLevel policy.Level) policy
 		// "Task | Use | Don't use"; a bare "Don't" beside "Do" names forms to avoid)
 		lv := levelOfMarkers(ctx)
 		for _, col := range strings.Split(ctx, "|") {
-			if banVerbColumnRE.MatchString(col) {
+			if norm.NegatedVerbColumn(col) {
 				lv = policy.Must
 			}
 		}
@@ -859,9 +859,6 @@ func frameLevel(lv policy.Level, text, ctx string, ctxLevel policy.Level) policy
 	}
 	return lv
 }
-
-// banVerbColumnRE: a table column that bans its cells ("Don't use", "Never run").
-var banVerbColumnRE = lazyre.New(`(?i)^\W*(?:❌\s*)?(?:don'?t|do\s+not|never)\s+(?:use|run|call|invoke|do)\b`)
 
 // bare reports whether a text is a fragment rather than a sentence of its own: an item
 // such as "financial data" or "`docs/AGENTS.md`" that means something only with its

@@ -24,6 +24,13 @@ func negatedVerbColumn(h string) bool {
 	return false
 }
 
+// NegatedVerbColumn reports a table header that forbids its column with a verb ("Don't
+// use", "Never run", "❌ Do not call"): its rows are bans, as firm as a "must". A bare
+// "Don't" beside "Do" names forms to avoid, which it leaves to the row.
+func NegatedVerbColumn(h string) bool {
+	return negatedVerbColumn(strings.TrimLeft(strings.TrimSpace(h), "❌ "))
+}
+
 // columnVerb: a verb a forbidding header names its column's doing with.
 func columnVerb(w string) bool {
 	switch w {
