@@ -697,14 +697,11 @@ func Readings(c *policy.Constraint, rc *recognize.RepoContext) (norms []norm.Nor
 			norms = item
 		}
 	}
-	if cmds := norm.OtherActorCommands(c.Text); len(cmds) > 0 {
+	if other := norm.OtherActorBans(c.Text, ctx); len(other) > 0 {
 		// "Only the release workflow may run `cargo publish`": someone else runs it,
 		// so the reader must not (batch 640); word by word the sentence reads as a
 		// duty to run it
-		norms = norm.Read("Never run `"+strings.Join(cmds, "` or `")+"`.", ctx)
-		for i := range norms {
-			norms[i].Sentence = c.Text
-		}
+		norms = other
 	}
 	if len(norms) == 0 || !namesCommand(norms) {
 		// "`make lint` – run the linter" under "Run the following before committing:"

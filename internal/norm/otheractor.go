@@ -46,3 +46,18 @@ func OtherActorCommands(text string) []string {
 	}
 	return out
 }
+
+// OtherActorBans are the norms of a sentence that leaves commands to someone else:
+// bans of them for the reader, as "Never run `cmd`" reads, on the sentence as
+// written; nil when it leaves none.
+func OtherActorBans(text string, ctx Context) []Norm {
+	cmds := OtherActorCommands(text)
+	if len(cmds) == 0 {
+		return nil
+	}
+	norms := Read("Never run `"+strings.Join(cmds, "` or `")+"`.", ctx)
+	for i := range norms {
+		norms[i].Sentence = text
+	}
+	return norms
+}
