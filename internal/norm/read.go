@@ -5803,13 +5803,14 @@ func joinWrapped(toks []Token) []Token {
 			return append(out, toks[i+3:]...)
 		}
 		a, w, b := toks[i], toks[i+1], toks[i+2]
-		if a.Code && commandWrappers()[firstField(a.Text)] && !w.Code && w.Low == "for" && (b.Code || wrappedTools()[b.Low]) {
+		if a.Code && commandWrappers()[firstField(a.Text)] && !w.Code && w.Low == "for" && (b.Code || wrappedTools()[b.Low] != "") {
 			// "Do not use `sudo` for npm installs": sudo over that tool, not every
 			// sudo (batch 640: `sudo apt-get install` was blocked)
-			joined := a.Text + " " + strings.TrimSuffix(strings.TrimSuffix(b.Text, "s"), "'")
-			if b.Code {
-				joined = a.Text + " " + b.Text
+			tool := b.Text
+			if !b.Code {
+				tool = wrappedTools()[b.Low]
 			}
+			joined := a.Text + " " + tool
 			out := append([]Token(nil), toks[:i]...)
 			out = append(out, Token{Text: joined, Low: strings.ToLower(joined), Code: true})
 			return append(out, toks[i+3:]...)
@@ -5835,11 +5836,11 @@ func joinWrapped(toks []Token) []Token {
 }
 
 // wrappedTools are the tools a sentence names in plain words under a wrapper ("`sudo`
-// for npm installs", "`sudo` for pip").
-var wrappedTools = sync.OnceValue(func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields("npm pnpm yarn pip pip3 gem gems cargo composer brew bundle bundler poetry uv docker go") {
-		m[w] = true
+// for npm installs", "`sudo` for pip", "for gems"), by the word: the program.
+var wrappedTools = sync.OnceValue(func() map[string]string {
+	m := map[string]string{"gems": "gem", "bundler": "bundle"}
+	for _, w := range strings.Fields("npm pnpm yarn pip pip3 gem cargo composer brew bundle poetry uv docker go") {
+		m[w] = w
 	}
 	return m
 })

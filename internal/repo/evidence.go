@@ -3,7 +3,6 @@ package repo
 import (
 	"errors"
 	"io/fs"
-	"path"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -227,14 +226,12 @@ func (r *Repo) StreamChange(snap engine.Snapshot, c *Change) *Source {
 func (r *Repo) newSource(snap engine.Snapshot, attrsOf func() map[string]Attrs, n int, at func(int) (string, *FileChange)) *Source {
 	s := newSource(snap, attrsOf, n, at)
 	s.third = &foreignHeaders{snap: snap, dirs: []string{r.Root, r.Top}}
-	s.gen = newGeneratorOutputs(snap, func() []string {
-		var out []string
+	s.gen = newGeneratorOutputs(snap, func(yield func(string) bool) {
 		for i := 0; i < n; i++ {
-			if p, _ := at(i); generatorConfigs.Get()[path.Base(p)] != nil {
-				out = append(out, p)
+			if p, _ := at(i); !yield(p) {
+				return
 			}
 		}
-		return out
 	})
 	if r.commonDir != "" {
 		s.third.gitConfig = filepath.Join(r.commonDir, "config")

@@ -1,6 +1,7 @@
 package repo
 
 import (
+	"iter"
 	"path"
 	"regexp"
 	"strings"
@@ -93,12 +94,12 @@ func looksLikeOutput(k string) bool {
 // the first question.
 type generatorOutputs struct {
 	snap    engine.Snapshot
-	paths   func() []string
+	paths   iter.Seq[string]
 	once    sync.Once
 	outputs []string // repository-relative files and folders the generators write
 }
 
-func newGeneratorOutputs(snap engine.Snapshot, paths func() []string) *generatorOutputs {
+func newGeneratorOutputs(snap engine.Snapshot, paths iter.Seq[string]) *generatorOutputs {
 	return &generatorOutputs{snap: snap, paths: paths}
 }
 
@@ -116,7 +117,7 @@ func (g *generatorOutputs) covers(p string) bool {
 // load reads every generator configuration among the paths.
 func (g *generatorOutputs) load() {
 	configs := generatorConfigs.Get()
-	for _, p := range g.paths() {
+	for p := range g.paths {
 		read, ok := configs[path.Base(p)]
 		if !ok || Vendored(p) {
 			continue

@@ -1,6 +1,7 @@
 package repo
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -15,7 +16,7 @@ func TestGeneratorOutputs(t *testing.T) {
 		"db/sqlc.yaml":                     []byte("version: \"2\"\nsql:\n  - engine: postgresql\n    gen:\n      go:\n        package: db\n        out: \"internal/db\"\n"),
 		"codegen.yml":                      []byte("schema: schema.graphql\ngenerates:\n  src/generated/graphql.ts:\n    plugins:\n      - typescript\n"),
 	}
-	g := newGeneratorOutputs(snap, snap.Paths)
+	g := newGeneratorOutputs(snap, slices.Values(snap.Paths()))
 	for p, want := range map[string]bool{
 		"frontend/apps/console/src/gql/user-management/graphql.ts": true,
 		"frontend/apps/console/src/gql/user-management/index.ts":   true,
