@@ -157,6 +157,13 @@ func PermissionAt(clause string) int {
 // "the CLI can do so", "scripts may too").
 var scopeEllipticPermitRE = lazyre.New(`\b(?:may|can)(?:\s+(?:do\s+so|too|as\s+well|also))?\s*[.;:)]*\s*$`)
 
+// ElidedPermission reports a permission, as PermissionAt cuts it, that has no verb of
+// its own ("may.", "can do so"): it permits what the ban bans.
+func ElidedPermission(perm string) bool {
+	loc := scopeEllipticPermitRE.FindStringIndex(perm)
+	return loc != nil && loc[0] == 0
+}
+
 // TestsPermitted reports whether the prose frees tests from its rule ("allowed in
 // tests", "tests may use it", "test classes are the exception").
 func TestsPermitted(prose string) bool {

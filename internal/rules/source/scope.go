@@ -985,15 +985,12 @@ func permitsTheBanned(s *sentence, perm string) bool {
 	if len(own) == 0 {
 		return false
 	}
-	if pronounObjectRE.MatchString(perm) || mentionsCode(spansIn(perm), own) || ellipticPermitRE.MatchString(perm) {
+	if pronounObjectRE.MatchString(perm) || mentionsCode(spansIn(perm), own) || norm.ElidedPermission(perm) {
 		// "may use it", "may use `print`", "may" (the ban's own verb left out)
 		return true
 	}
 	return printsToTerminal(own) && norm.PermitsOutput(perm)
 }
-
-// ellipticPermitRE: a permission with no verb of its own ("may.", "can do so").
-var ellipticPermitRE = lazyre.New(`^(?:may|can)(?:\s+(?:do\s+so|too|as\s+well|also))?\s*[.;:)]*\s*$`)
 
 // pronounObjectRE: a permission whose object is a pronoun ("may use it", "are fine
 // there").
