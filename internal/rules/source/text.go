@@ -43,8 +43,8 @@ type TextParams struct {
 	// HeaderPattern (check header) is a regular expression the file's start must match
 	// instead, for headers with a varying part (a year).
 	HeaderPattern string `json:"header_pattern,omitempty"`
-	// NewFilesOnly (check header, filename, max_file_lines) judges only files the change created; in
-	// --all mode there is no change, so the rule does not apply.
+	// NewFilesOnly (check header, filename, max_file_lines) judges only files the
+	// change created; in --all mode there is no change, so the rule does not apply.
 	NewFilesOnly bool `json:"new_files_only,omitempty"`
 	// SkipGenerated (check header) exempts generated files: a first line that says
 	// "Code generated ... DO NOT EDIT", "@generated" or "auto-generated".
@@ -776,8 +776,9 @@ func testedSibling(ev *engine.Evidence, p string) string {
 var allCapsNameRE = lazyre.New(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$`)
 
 // badNamePart returns the file's name up to its first dot when it breaks the
-// convention, "" when it follows it. Dot files, route segments ([id], (group)) and leading
-// underscores (__init__, _app) are conventions of their own and are not judged.
+// convention, "" when it follows it. Dot files, route segments ([id], (group)) and
+// leading underscores (__init__, _app) are conventions of their own and are not
+// judged.
 func badNamePart(base, naming string) string {
 	if strings.HasPrefix(base, ".") || strings.ContainsAny(base, "[]()") {
 		return ""
@@ -786,20 +787,14 @@ func badNamePart(base, naming string) string {
 	// role for a tool (`Foo.test.tsx`, `Foo.stories.tsx`, `foo.d.ts`,
 	// `Foo.module.css`), named by the tool's convention, not the project's (wild
 	// round 22: `CountBadge.test.tsx` was "not PascalCase")
-	parts := strings.Split(base, ".")[:1]
-	if allCapsNameRE.MatchString(parts[0]) {
+	name, _, _ := strings.Cut(base, ".")
+	if allCapsNameRE.MatchString(name) {
 		// README.md, CHANGELOG.md, CODE_OF_CONDUCT.md, AGENTS.md: names in capitals
 		// are a convention of their own, which no case style speaks of
 		return ""
 	}
-	for _, p := range parts {
-		p = strings.Trim(p, "_")
-		if p == "" {
-			continue
-		}
-		if !namingRE[naming].MatchString(p) {
-			return p
-		}
+	if name = strings.Trim(name, "_"); name != "" && !namingRE[naming].MatchString(name) {
+		return name
 	}
 	return ""
 }
