@@ -40,18 +40,22 @@ var secretFormatRE = sync.OnceValue(func() *regexp.Regexp {
 		`|-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----(?:\\[nr]|\s)*[A-Za-z0-9+/=]{32,}`)
 })
 
+// secretNameWords are the words a secret's name holds, for the assignment
+// expressions.
+const secretNameWords = `(?:secret|passw(?:or)?d|passwd|api[_-]?key|apikey|access[_-]?key|auth[_-]?token|access[_-]?token|refresh[_-]?token|private[_-]?key|client[_-]?secret|signing[_-]?key|bearer[_-]?token|token)`
+
 // secretAssignRE matches a secret's name given a quoted literal: `API_KEY = "..."`,
 // `password: '...'`, `"client_secret": "..."`, `apiKey := "..."`, `:token => "..."`.
 // Group 1 is the name, group 2 the value.
 var secretAssignRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)([A-Za-z0-9_.-]*(?:secret|passw(?:or)?d|passwd|api[_-]?key|apikey|access[_-]?key|auth[_-]?token|access[_-]?token|refresh[_-]?token|private[_-]?key|client[_-]?secret|signing[_-]?key|bearer[_-]?token|token)[A-Za-z0-9_]*)["']?\s*(?::=|=>|=|:)\s*(?:[A-Za-z]\w*\s*\(\s*)?["'` + "`" + `]([^"'` + "`" + `\s]{8,})["'` + "`" + `]`)
+	return regexp.MustCompile(`(?i)([A-Za-z0-9_.-]*` + secretNameWords + `[A-Za-z0-9_]*)["']?\s*(?::=|=>|=|:)\s*(?:[A-Za-z]\w*\s*\(\s*)?["'` + "`" + `]([^"'` + "`" + `\s]{8,})["'` + "`" + `]`)
 })
 
 // secretBareAssignRE matches a secret's name given an unquoted value on a line of
 // its own, as configuration files write them: `POSTGRES_PASSWORD: s3cr3t...`,
 // `api_key=...`. A value that refers to a variable (`${X}`, `$X`) is no literal.
 var secretBareAssignRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?im)^[ \t]*-?[ \t]*([A-Za-z0-9_.-]*(?:secret|passw(?:or)?d|passwd|api[_-]?key|apikey|access[_-]?key|auth[_-]?token|access[_-]?token|refresh[_-]?token|private[_-]?key|client[_-]?secret|signing[_-]?key|bearer[_-]?token|token)[A-Za-z0-9_]*)[ \t]*[:=][ \t]*([^"'` + "`" + `\s#$&*|>{\[][^\s#]{7,})[ \t]*$`)
+	return regexp.MustCompile(`(?im)^[ \t]*-?[ \t]*([A-Za-z0-9_.-]*` + secretNameWords + `[A-Za-z0-9_]*)[ \t]*[:=][ \t]*([^"'` + "`" + `\s#$&*|>{\[][^\s#]{7,})[ \t]*$`)
 })
 
 // configFile reports whether path is a configuration file, whose values stand
@@ -149,24 +153,19 @@ func secretsIn(text []byte, find string, config bool) [][]int {
 			}
 		}
 	case "assignments":
-		for _, m := range secretAssignRE().FindAllSubmatchIndex(text, -1) {
-			name, value := string(text[m[2]:m[3]]), string(text[m[4]:m[5]])
-			if !secretNameRE().MatchString(name) || hashOfASecret(name) || !secretLooking(value) || secretPlaceholderRE().Match(lineAround(text, m[0])) ||
-				secretFormatRE().MatchString(value) { // a format is the other rule's
-				continue
-			}
-			out = append(out, []int{m[4], m[5]})
+		res := []*regexp.Regexp{secretAssignRE()}
+		if config {
+			res = append(res, secretBareAssignRE())
 		}
-		if !config {
-			break
-		}
-		for _, m := range secretBareAssignRE().FindAllSubmatchIndex(text, -1) {
-			name, value := string(text[m[2]:m[3]]), string(text[m[4]:m[5]])
-			if !secretNameRE().MatchString(name) || hashOfASecret(name) || !secretLooking(value) || secretPlaceholderRE().Match(lineAround(text, m[0])) ||
-				secretFormatRE().MatchString(value) {
-				continue
+		for _, re := range res {
+			for _, m := range re.FindAllSubmatchIndex(text, -1) {
+				name, value := string(text[m[2]:m[3]]), string(text[m[4]:m[5]])
+				if !secretNameRE().MatchString(name) || hashOfASecret(name) || !secretLooking(value) || secretPlaceholderRE().Match(lineAround(text, m[0])) ||
+					secretFormatRE().MatchString(value) { // a format is the other rule's
+					continue
+				}
+				out = append(out, []int{m[4], m[5]})
 			}
-			out = append(out, []int{m[4], m[5]})
 		}
 	}
 	return out
