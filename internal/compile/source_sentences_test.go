@@ -492,3 +492,9 @@ func TestOwnSourceSentences44(t *testing.T) {
 func TestOwnSourceSentences45(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-45.txt", 10)
 }
+
+// TestOwnSourceSentences46 holds batch 641: common constructs named in plain words or
+// one span (ConfigureAwait, typedef struct, raw new/delete, sys.argv, shell=True, ...).
+func TestOwnSourceSentences46(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-46.txt", 18)
+}
