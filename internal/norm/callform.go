@@ -30,6 +30,12 @@ type CallForm struct {
 	// Inferred: the callee is not written in the sentence ("code that emits a
 	// warning" is a call of warnings.warn): a reading to warn with.
 	Inferred bool
+	// LimitsPositional (for "keyword"): the sentence names the argument, not the
+	// keyword ("never call `datetime.now()` without a `tz` argument"), so a call may
+	// give it by position; only calls of at most MaxPositional positional arguments,
+	// the number its code span shows, lack it for certain.
+	LimitsPositional bool
+	MaxPositional    int
 }
 
 var (
@@ -39,8 +45,12 @@ var (
 	// `shell=True`", "Don't disable TLS certificate verification (`verify=False`)": a
 	// keyword's value banned in the calls of a callee, or in any call.
 	callNoKeywordRE = lazyre.New("(?i)^(?:never|do not|don't|must not|avoid)\\s+(?:(?:pass(?:ing)?|set(?:ting)?|use|using|add(?:ing)?)\\s+`([A-Za-z_]\\w*)\\s*=\\s*((?-i:True|False|None)|-?\\d+(?:\\.\\d+)?)`(?:\\s+(?:to|in|on|for)\\s+(?:(?:any|all|every|the)\\s+)?(?:calls?\\s+(?:of|to)\\s+)?`([A-Za-z_][\\w.]*)(?:\\((?:\\.\\.\\.|…)?\\))?`(?:\\s+calls?)?)?|call(?:ing)?\\s+`([A-Za-z_][\\w.]*)(?:\\((?:\\.\\.\\.|…)?\\))?`\\s+with\\s+`([A-Za-z_]\\w*)\\s*=\\s*((?-i:True|False|None)|-?\\d+(?:\\.\\d+)?)`|(?:disable|turn off|skip|bypass)\\s+[\\w -]{1,40}?\\s*\\(`([A-Za-z_]\\w*)\\s*=\\s*((?-i:True|False|None))`\\))")
-	callUseRE       = lazyre.New("(?i)^(?:never|do not|don't|must not|avoid)\\s+us(?:e|ing)\\b")
-	callWarnRE      = lazyre.New("(?i)^(?:code|a call|every call|any code|each call) that (?:emits|raises|issues) a warning (?:must|should) (?:always )?(?:set|pass|specify) `(stacklevel)`(?:\\s*[.;]|\\s+so\\b|\\s+to\\b|$)")
+	// callWithoutRE: "never call `datetime.now()` without a `tz` argument", "`open()`
+	// must not be called without `encoding`": a clause that bans the call's form
+	// lacking one argument.
+	callWithoutRE = lazyre.New("(?i)(?:^|[:;—–]\\s*|\\.\\s+)(?:(?:never|do not|don't|must not|avoid)\\s+call(?:ing)?\\s+`([A-Za-z_][\\w.]*)(\\([^`]*\\))?`|`([A-Za-z_][\\w.]*)(\\([^`]*\\))?`\\s+(?:must|should|may)\\s+(?:not|never)\\s+be\\s+called)\\s+without\\s+(?:(?:a|an|the|its|passing|an explicit)\\s+)?`([A-Za-z_]\\w*)=?`(?:\\s+(?:argument|keyword|parameter|arg|kwarg))?(?:\\s*[.;,]|$)")
+	callUseRE     = lazyre.New("(?i)^(?:never|do not|don't|must not|avoid)\\s+us(?:e|ing)\\b")
+	callWarnRE    = lazyre.New("(?i)^(?:code|a call|every call|any code|each call) that (?:emits|raises|issues) a warning (?:must|should) (?:always )?(?:set|pass|specify) `(stacklevel)`(?:\\s*[.;]|\\s+so\\b|\\s+to\\b|$)")
 	// callPassToRE: "Always pass `stacklevel` to `warnings.warn`", "Pass
 	// `stacklevel=2` to every `warnings.warn()` call".
 	callPassToRE = lazyre.New("(?i)^(?:always\\s+)?(?:pass|set|give|specify)\\s+`([A-Za-z_]\\w*)(?:=[^`]*)?`\\s+(?:to|in|on)\\s+(?:(?:every|each|all|any)\\s+)?(?:calls?\\s+(?:of|to)\\s+)?`([A-Za-z_][\\w.]*)(?:\\((?:\\.\\.\\.|…)?\\))?`(?:\\s+calls?)?(?:\\s*[.;]|\\s+so\\b|\\s+to\\b|$)")
@@ -97,6 +107,9 @@ func ReadCallForm(text string) (CallForm, bool) {
 		}
 		return f, true
 	}
+	if f, ok := readCallWithout(t); ok {
+		return f, f.Form != ""
+	}
 	if m := callWarnRE.FindStringSubmatchIndex(t); m != nil {
 		if callCondRE.MatchString(t[m[1]:]) {
 			return CallForm{}, false
@@ -136,4 +149,50 @@ func ReadCallForm(text string) (CallForm, bool) {
 		return CallForm{Form: "doctest-none", Inferred: true}, true
 	}
 	return CallForm{}, false
+}
+
+// shownPositional counts the positional arguments a call's code span shows: none for
+// "()" or "(...)", one per argument otherwise, keyword arguments left out.
+func shownPositional(args string) int {
+	inner := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(args, "("), ")"))
+	if inner == "" || inner == "..." || inner == "…" {
+		return 0
+	}
+	n := 0
+	for _, a := range strings.Split(inner, ",") {
+		if a = strings.TrimSpace(a); a != "" && a != "..." && a != "…" && !strings.Contains(a, "=") {
+			n++
+		}
+	}
+	return n
+}
+
+// readCallWithout reads "never call `X()` without a `k` argument"; handled is true
+// when the sentence is of that form, f empty when its rule holds only under a
+// condition heed cannot see.
+func readCallWithout(t string) (f CallForm, handled bool) {
+	if !strings.Contains(strings.ToLower(t), "without") {
+		return CallForm{}, false // the cheap test before the expression
+	}
+	m := callWithoutRE.FindStringSubmatchIndex(t)
+	if m == nil {
+		return CallForm{}, false
+	}
+	if callCondRE.MatchString(t[m[1]:]) {
+		return CallForm{}, true
+	}
+	callee, args := "", ""
+	switch {
+	case m[2] >= 0:
+		callee = t[m[2]:m[3]]
+		if m[4] >= 0 {
+			args = t[m[4]:m[5]]
+		}
+	default:
+		callee = t[m[6]:m[7]]
+		if m[8] >= 0 {
+			args = t[m[8]:m[9]]
+		}
+	}
+	return CallForm{Form: "keyword", Callee: callee, Keyword: t[m[10]:m[11]], LimitsPositional: true, MaxPositional: shownPositional(args)}, true
 }

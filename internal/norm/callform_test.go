@@ -88,3 +88,24 @@ func TestReadCallForm43(t *testing.T) {
 		}
 	}
 }
+
+// A call banned without one argument (batch 641): the argument may be given by
+// position, so the form keeps the number of positional arguments its span shows.
+func TestReadCallWithout(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want CallForm
+		ok   bool
+	}{
+		{"Datetimes must be timezone-aware: never call `datetime.now()` without a `tz` argument.", CallForm{Form: "keyword", Callee: "datetime.now", Keyword: "tz", LimitsPositional: true}, true},
+		{"`requests.get(url)` must never be called without `timeout`.", CallForm{Form: "keyword", Callee: "requests.get", Keyword: "timeout", LimitsPositional: true, MaxPositional: 1}, true},
+		{"Don't call `open(...)` without an explicit `encoding=` argument.", CallForm{Form: "keyword", Callee: "open", Keyword: "encoding", LimitsPositional: true}, true},
+		{"Never call `connect()` without a `timeout` argument when the server is remote.", CallForm{}, false},
+		{"The helper works without a `tz` argument.", CallForm{}, false},
+	} {
+		got, ok := ReadCallForm(c.text)
+		if got != c.want || ok != c.ok {
+			t.Errorf("ReadCallForm(%q) = %+v, %v; want %+v, %v", c.text, got, ok, c.want, c.ok)
+		}
+	}
+}

@@ -547,12 +547,24 @@ func (s *sentence) bans() []ban {
 			for j < len(ts) && ts[j].kind == 'w' && ts[j].depth == 0 {
 				if fillers[lowerWord(ts[j])] {
 					verb = lowerWord(ts[j])
+				} else if lowerWord(ts[j]) == "by" && j+1 < len(ts) && ts[j+1].kind == 'w' && strings.HasSuffix(lowerWord(ts[j+1]), "ing") && fillers[lowerWord(ts[j+1])] {
+					// "never by reading `sys.argv` directly": the way the ban names
 				} else if mods < 2 && (modifierBefore(ts, j) || s.productName(ts, j)) {
 					mods++
 				} else {
 					break
 				}
 				j++
+			}
+			if k, ok := markedWith(ts, j); ok {
+				// "tests must not be marked `#[ignore]`", "don't annotate entities
+				// with `@Data`": the attribute marked is what is banned
+				spans, end := spanList(ts, k)
+				for _, sp := range spans {
+					out = append(out, ban{span: sp, clause: cl, instead: next, qualifier: qualifier(ts, end), verb: "use"})
+				}
+				i = end - 1
+				continue
 			}
 			if ms, end := s.markerList(ts, j); len(ms) > 0 {
 				// "do not leave TODO or FIXME comments"
@@ -1163,4 +1175,37 @@ func antecedent(ts []token, j int, verb string, cls []string, ci int) (string, b
 		return "", false
 	}
 	return spans[0], true
+}
+
+// markVerbs mark a declaration with an attribute, annotation or decorator.
+var markVerbs = set("mark", "marked", "marking", "annotate", "annotated", "annotating", "decorate",
+	"decorated", "decorating", "tag", "tagged", "tagging")
+
+// markedWith reads, from token j after a prohibition, "(be) marked (tests) (with|as)
+// `#[x]`": it returns the index of the first span when that span is an attribute, an
+// annotation or a decorator, which is then what the sentence bans. What is marked
+// may stand between ("mark tests with"), up to three words.
+func markedWith(ts []token, j int) (int, bool) {
+	if j < len(ts) && ts[j].kind == 'w' && lowerWord(ts[j]) == "be" {
+		j++
+	}
+	if j >= len(ts) || ts[j].kind != 'w' || !markVerbs[lowerWord(ts[j])] {
+		return 0, false
+	}
+	j++
+	for n := 0; n < 3 && j < len(ts) && ts[j].kind == 'w' && ts[j].depth == 0; n++ {
+		if w := lowerWord(ts[j]); w == "with" || w == "as" || w == "using" {
+			j++
+			break
+		}
+		j++
+	}
+	if j >= len(ts) || ts[j].kind != 's' || ts[j].depth != 0 {
+		return 0, false
+	}
+	t := strings.TrimSpace(ts[j].text)
+	if strings.HasPrefix(t, "#[") || strings.HasPrefix(t, "@") || strings.HasPrefix(t, "[") && strings.HasSuffix(t, "]") {
+		return j, true
+	}
+	return 0, false
 }

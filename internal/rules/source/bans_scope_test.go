@@ -165,3 +165,26 @@ func TestConfigurationBanLeavesTheCompositionRoot(t *testing.T) {
 		t.Error("no ban of IConfiguration")
 	}
 }
+
+// TestMarkingWithAnAttributeBansIt: "must not be marked `#[ignore]`", "don't annotate
+// X with `@Y`" ban the attribute; a span marked that is no attribute bans nothing.
+// "never by reading `sys.argv`" bans the span the gerund names.
+func TestMarkingWithAnAttributeBansIt(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"Tests must not be marked `#[ignore]`: fix them or delete them.", "#[ignore]"},
+		{"Do not mark tests with `#[ignore]`.", "#[ignore]"},
+		{"Never annotate entities with `@Data`.", "@Data"},
+		{"Don't decorate new tests as `@pytest.mark.skip`.", "@pytest.mark.skip"},
+		{"Do not mark the release as `latest`.", ""},
+		{"Scripts parse arguments with `argparse`, never by reading `sys.argv` directly.", "sys.argv"},
+	} {
+		s := newSentence(&policy.Constraint{Text: c.text, Level: policy.Must, File: "AGENTS.md"})
+		got := ""
+		for _, b := range s.bans() {
+			got = b.span
+		}
+		if got != c.want {
+			t.Errorf("%q: banned %q, want %q", c.text, got, c.want)
+		}
+	}
+}

@@ -56,6 +56,11 @@ func (callFormRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCont
 	switch f.Form {
 	case "keyword":
 		args := fmt.Sprintf(`(#not-match? @args %q)`, `\b`+f.Keyword+`\s*=|\*\*`)
+		if f.LimitsPositional {
+			// the argument may be given by position: only calls of no more positional
+			// arguments than the sentence's form shows lack it for certain
+			args += fmt.Sprintf(` (#max-positional? @args %d) (#not-match? @args "\\*")`, f.MaxPositional)
+		}
 		switch {
 		case len(segs) == 2:
 			// "warnings.warn": the module's function, called through the module
@@ -72,6 +77,11 @@ func (callFormRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCont
 				`((call function: (attribute attribute: (identifier) @n) arguments: (argument_list) @args) @match (#eq? @n %q) %s)`, name, args, name, args)
 		}
 		needles = []string{name}
+		if bad == "" && f.LimitsPositional {
+			shown := strings.TrimSuffix(strings.Repeat("a, ", f.MaxPositional), ", ")
+			bad = "def f(a):\n    return " + f.Callee + "(" + shown + ")\n"
+			good = "def f(a):\n    return " + f.Callee + "(" + shown + strings.Repeat(", ", min(f.MaxPositional, 1)) + f.Keyword + "=a)\n\n\ndef g(a):\n    return " + f.Callee + "(" + strings.Repeat("a, ", f.MaxPositional) + "a)\n"
+		}
 		if bad == "" {
 			bad = "def f():\n    " + f.Callee + "(\"f is old\")\n"
 			good = "def f():\n    " + f.Callee + "(\"f is old\", " + f.Keyword + "=2)\n"

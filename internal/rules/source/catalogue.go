@@ -824,6 +824,21 @@ var Catalogue = []*Entry{
 				"func bench(b *testing.B, ctx context.Context) {}\n"}}},
 	},
 	{
+		Name:  "go-context-name",
+		Title: "a `context.Context` parameter not named `ctx`",
+		Names: func(s *sentence) bool {
+			// "`context.Context` is always the first parameter, named `ctx`"
+			return s.hasSpan("context.Context") && s.hasSpan("ctx") && s.has(words("\\b(?:named|called)\\s+`ctx`"))
+		},
+		Claims:     []string{"context.Context", "ctx"},
+		Message:    "`context.Context` parameter not named `ctx`",
+		Suggestion: "name it `ctx`",
+		// An unused context may stay unnamed or be `_`: it has no name to get wrong.
+		Variants: []Variant{{Lang: engine.LangGo, Query: `((parameter_declaration name: (identifier) @match type: (qualified_type) @t) (#eq? @t "context.Context") (#not-any-of? @match "ctx" "_"))`, Needles: []string{"context.Context"},
+			Bad:  []string{"package p\n\nfunc Load(«c» context.Context, id string) error { return nil }\n\nfunc (s *S) Get(«context» context.Context) {}\n"},
+			Good: []string{"package p\n\nfunc Load(ctx context.Context, id string) error { return nil }\nfunc Skip(_ context.Context) {}\nfunc Anon(context.Context) {}\n// func F(c context.Context)\nvar c context.Context\n"}}},
+	},
+	{
 		Name:  "rust-local-use",
 		Title: "`use` declarations inside functions",
 		Names: func(s *sentence) bool {
@@ -1028,6 +1043,7 @@ var Catalogue = []*Entry{
 	jsDynamicImport, cppUnscopedEnum, emptyCatch, // catalogue_claim.go
 	mocking, logSecrets, // catalogue_mocks.go, catalogue_secretlogs.go
 	goInitFunc, goDotImport, goNakedReturn, rustLintReason, cppCStyleCast, csAsyncVoid, kotlinLateinit, phpStrictTypes, rustAsCast, swiftIUO, // catalogue_lexnative.go
+	cTypedefStruct, csConfigureAwait, // catalogue_cfamily.go
 	commentPeriod, commentPeriodDoc, commentPeriodOwnLine, commentNoPeriod, commentNoPeriodOne, commentTodoNoOwner, commentCapital, commentCapitalOwnLine, commentCapitalDoc, commentLower, commentLowerNoDoc, commentSpace, commentOutCode, commentDivider, commentMultiline, commentStacked, commentStackedDoc, commentBlock, commentLine, commentDocBlock, commentTrailing, commentTodoOwner, commentTodoIssue, commentEnglish, noEmojiComments, goDocName, pyCommentNotDocstring, // catalogue_comments.go
 	tsEnum, tsNamespace, reactFC, jsxIndexKey, tsArrayGeneric, pyNoneEq, pyBoolEq, pyBareNoqa, pyBareTypeIgnore, pyStrFormat, jsForIn, jsNullishDefault, noElseReturn, pyLambdaAssign, pyTypeCompare, pyDictCall, jsConsoleWords, jsFocusedTest, pyRequestsTimeout, // catalogue_lexweb.go
 }

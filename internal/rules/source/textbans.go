@@ -46,7 +46,13 @@ var (
 	overWordsRE   = lazyre.New("\\b(?:over|instead of|rather than) (?:[\\w-]+ ){1,2}(`[^`]+`(?:\\s*(?:/|,|or|and)\\s*`[^`]+`)*)")
 	afterSpanRE   = lazyre.New(`^\s*([a-z][\w-]*)`)
 	testPlaceRE   = lazyre.New(`\b(?:to|in|into) (?:the |any |new )?(?:tests?|test files|test cases|specs?)\b`)
+	// workflowKeyRE: a key or an event of a workflow file, or a key and its value
+	// (`permissions: write-all`).
+	workflowKeyRE = lazyre.New(`^[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*(?::\s*[\w-]+)?$`)
 )
+
+// workflowGlobs are GitHub Actions' workflow files.
+var workflowGlobs = []string{".github/workflows/*.yml", ".github/workflows/*.yaml"}
 
 // classFollowers are the words that may follow a banned class: what it is, a place,
 // a list's joint.
@@ -94,6 +100,9 @@ func (textBanRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 		for _, sp := range spanRE.FindAllStringSubmatch(m[1], -1) {
 			bans = append(bans, ban{span: strings.TrimSpace(sp[1]), clause: m[0]})
 		}
+	}
+	if hasWorkflows(rc) {
+		tbs = append(tbs, workflowBans(s)...)
 	}
 	for _, b := range bans {
 		if b.from != "" || b.marker || b.span == "" {
@@ -212,6 +221,21 @@ func textBanRule(s *sentence, rc *recognize.RepoContext, tb textBan) (policy.Rul
 		}
 		sample, bad, good = "", "'"+tb.text+"';\n\nexport const x = 1;\n", "export const x = 1;\n"
 		r.Message = fmt.Sprintf("the '%s' directive", tb.text)
+	case "workflow":
+		// the key of a mapping (an event with its settings, a job's key), an event in
+		// the list or the scalar of `on:`, or the key with its value
+		key, value, _ := strings.Cut(tb.text, ":")
+		q := regexp.QuoteMeta(strings.TrimSpace(key))
+		re := `^\s*(?:-\s*)?["']?` + q + `["']?\s*:|^\s*["']?on["']?\s*:\s*(?:\[[^\]#]*\b` + q + `\b|` + q + `\s*(?:#|$))|^\s*-\s*` + q + `\s*(?:#|$)`
+		bad, good = "on:\n  "+tb.text+":\n    types: [opened]\n", "on:\n  push:\n    branches: [main]\n"
+		if value = strings.TrimSpace(value); value != "" {
+			re = `^\s*(?:-\s*)?["']?` + q + `["']?\s*:\s*["']?` + regexp.QuoteMeta(value) + `["']?\s*(?:#|$)`
+			bad, good = "jobs:\n  a:\n    "+tb.text+"\n", "jobs:\n  a:\n    "+key+": other\n"
+		}
+		p = PatternParams{Regex: re, Where: "any"}
+		sc.Globs = append(sc.Globs, workflowGlobs...)
+		sample = ".github/workflows/ci.yml"
+		r.Message = fmt.Sprintf("`%s` in a workflow", tb.text)
 	case "literal":
 		p = PatternParams{Regex: literalPattern(tb.text), Where: "code"}
 		text := tb.text
@@ -293,4 +317,56 @@ func commentDirective(sp string) bool {
 		sp = m[2]
 	}
 	return knownDirRE.MatchString(sp)
+}
+
+// hasWorkflows: the repository has GitHub Actions workflows, or heed does not know.
+func hasWorkflows(rc *recognize.RepoContext) bool {
+	if rc == nil || len(rc.Dirs) == 0 {
+		return true
+	}
+	for _, d := range rc.Dirs {
+		if d == ".github/workflows" {
+			return true
+		}
+	}
+	return false
+}
+
+// workflowBans reads the keys and events of workflow files a clause about workflows
+// bans: "never add workflows triggered by `pull_request_target`", "no
+// `permissions: write-all` in workflows". The spans after the prohibition count, up
+// to the alternative it names ("; use `pull_request`").
+func workflowBans(s *sentence) []textBan {
+	if !aboutWorkflows(s.norm+" "+s.header) || !s.negated() {
+		return nil
+	}
+	var out []textBan
+	for _, cl := range s.clauses() {
+		if !aboutWorkflows(cl + " " + s.header) {
+			continue
+		}
+		ts := tokenize(cl)
+		neg := false
+		for i, t := range ts {
+			if !neg {
+				neg = negAt(ts, i) > 0
+				continue
+			}
+			if t.kind == 'w' && set("instead", "use", "prefer", "rather", "except", "unless")[lowerWord(t)] {
+				break
+			}
+			sp := strings.TrimSpace(t.text)
+			if t.kind == 's' && workflowKeyRE.MatchString(sp) && (strings.Contains(sp, "_") || strings.Contains(sp, ":")) {
+				out = append(out, textBan{text: sp, kind: "workflow", clause: cl})
+			}
+		}
+	}
+	return out
+}
+
+// aboutWorkflows: the text speaks of CI workflows, whose keys and events its spans
+// name.
+func aboutWorkflows(text string) bool {
+	l := strings.ToLower(text)
+	return strings.Contains(l, "workflow") || strings.Contains(l, "github action")
 }

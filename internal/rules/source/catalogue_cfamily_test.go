@@ -1,0 +1,35 @@
+package source
+
+import (
+	"testing"
+
+	"github.com/heed-dev/heed/internal/policy"
+)
+
+// TestCFamilyConstructsNamed: the sentences that name catalogue_cfamily.go's
+// conventions as a rule, and the ones that only mention them or ask the opposite.
+func TestCFamilyConstructsNamed(t *testing.T) {
+	for _, c := range []struct {
+		entry *Entry
+		text  string
+		want  bool
+	}{
+		{cTypedefStruct, "Use structs by all means, but do not typedef them.", true},
+		{cTypedefStruct, "Don't typedef structs.", true},
+		{cTypedefStruct, "No `typedef struct` declarations.", true},
+		{cTypedefStruct, "Every public struct gets a typedef ending in `_t`.", false},
+		{cTypedefStruct, "Never typedef pointer types.", false},
+		{csConfigureAwait, "Always call `ConfigureAwait(false)` on awaited tasks in library code.", true},
+		{csConfigureAwait, "Library code must use `.ConfigureAwait(false)` on every await.", true},
+		{csConfigureAwait, "Don't use `ConfigureAwait(false)` in ASP.NET Core application code.", false},
+		{csConfigureAwait, "`ConfigureAwait` is not needed in the app.", false},
+		{catalogueEntry("go-context-name"), "`context.Context` is always the first parameter, named `ctx`.", true},
+		{catalogueEntry("go-context-name"), "Pass a `context.Context` called `ctx` first.", true},
+		{catalogueEntry("go-context-name"), "Pass `context.Context` as the first parameter.", false},
+	} {
+		s := newSentence(&policy.Constraint{Text: c.text, Level: policy.Must})
+		if got := c.entry.Names(s); got != c.want {
+			t.Errorf("%s names %q: %v, want %v", c.entry.Name, c.text, got, c.want)
+		}
+	}
+}
