@@ -120,6 +120,10 @@ var archCycleRuleREs = []*lazyre.RE{
 	lazyre.New(`^(?:the )?(?:[\w-]+ )?(?:imports|dependencies|import graph|dependency graph) (?:must|should) (?:be acyclic|stay acyclic|remain acyclic|not form (?:a )?cycles?)`),
 }
 
+// ArchToleratedRE: a cycle the text allows ("the only tolerated cycle is ...", "one
+// allowed cycle").
+var ArchToleratedRE = lazyre.New(`\b(?:tolerated?|allowed|permitted|accepted|acceptable|exempt(?:ed)?)\s+(?:import\s+|dependency\s+)?cycles?\b|\bcycles?\s+(?:is|are)\s+(?:tolerated|allowed|permitted|accepted)\b`)
+
 var ArchPackageGranRE = lazyre.New(`\b(?:packages?|crates?|folders?|directories|modules? level|package level)\b`)
 
 // archPartLevelRE: the parts of an application a cycle rule may speak of that are

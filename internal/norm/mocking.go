@@ -35,7 +35,7 @@ func MockingBan(text string) (ban, certain bool) {
 	ban = mockOverRE.MatchString(low)
 	plain := false
 	for _, loc := range mockBanRE.FindAllStringIndex(low, -1) {
-		if mockAfterOK(low[loc[1]:]) {
+		if mockAfterOK(low[loc[1]:]) && !mockObjectSpan(low, loc[1]) {
 			ban = true
 			if plain = !strings.HasPrefix(low[loc[0]:], "not "); plain {
 				break
@@ -60,4 +60,16 @@ func mockAfterOK(rest string) bool {
 		return true
 	}
 	return false
+}
+
+// mockObjectSpan: the word "mock" at low[:end] is followed by a code span it acts on
+// ("do not mock `$api`", "don't mock `ILogger`"): the mocking of one thing, not of
+// all. A backtick that closes the word's own span ("no `mock`") is none.
+func mockObjectSpan(low string, end int) bool {
+	rest := strings.TrimLeft(low[end:], " ")
+	if !strings.HasPrefix(rest, "`") {
+		return false
+	}
+	word := strings.LastIndexAny(low[:end], " \t\n(")
+	return !strings.Contains(low[word+1:end], "`")
 }

@@ -21,6 +21,10 @@ func TestMockingBan(t *testing.T) {
 		{"Do not mock internal modules.", false, false},
 		{"Avoid mock-heavy tests unless mocking is the clearest way to exercise a contract.", false, false},
 		{"No mocks - tests hit a real database.", true, true},
+		// the things the ban names, in code spans (Lumilio-Photos FRONTEND.md:440,
+		// music4dance architecture/testing-patterns.md:450, wild round 24)
+		{"Do not mock `$api`, Query/Router hooks, or feature stores.", false, false},
+		{"Don't mock `ILogger` unless testing logging behavior", false, false},
 	} {
 		ban, certain := MockingBan(c.text)
 		if ban != c.ban || certain != c.certain {

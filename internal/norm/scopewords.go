@@ -27,7 +27,7 @@ var (
 	// scopeHeadersOnlyRE: "in headers", "in a public header", "into header files".
 	scopeHeadersOnlyRE    = lazyre.New(`\b(?:in|inside|within|into|to|from) (?:a |any |the |our |public |your )*(?:headers?|header files?|\.h(?:pp)? files)\b`)
 	scopeExceptHeadersRE  = lazyre.New(`\b(?:except|outside(?: of)?|other than|apart from|but not|not) (?:in |inside )?(?:a |any |the |our |public )*(?:headers?|header files?)\b`)
-	scopeTestHeaderRE     = lazyre.New(`(?:^|> )(?:[a-z ]*\b)?(?:tests?|testing)\b[^>]*$`)
+	scopeTestHeaderRE     = lazyre.New(`(?:^|> )(?:[a-z ]*\b)?(?:tests?|testing|(?:unit|integration|e2e|end-to-end|component|request|feature|system) specs?)\b[^>]*$`)
 	scopeInPathRE         = lazyre.New("\\b(?:in|under|inside|within|below|beneath|throughout) (?:the )?`([^`]+)`")
 	scopeTrailingExemptRE = lazyre.New(`\b(?:is|are)\s+(?:also\s+)?(?:exempt(?:ed)?|excluded)\b`)
 	scopeExceptRE         = lazyre.New(`\b(?:except(?:ions?)?|exempt(?:ed)?|other than|apart from|aside from|excluding|outside(?: of)?|keep theirs|may keep|can keep|` + scopePermits + `)\b`)

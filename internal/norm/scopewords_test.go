@@ -43,3 +43,21 @@ func TestAboutProseWriting(t *testing.T) {
 		}
 	}
 }
+
+// TestTestsHeading: a heading about tests, specs of a kind of test included
+// (Lumilio-Photos FRONTEND.md's "Integration Specs (Vitest `integration` project)",
+// wild round 24); a specification is no test.
+func TestTestsHeading(t *testing.T) {
+	for h, want := range map[string]bool{
+		"frontend > quality gate > integration specs (vitest `integration` project)": true,
+		"testing > unit tests":    true,
+		"development > e2e specs": true,
+		"docs > api specs":        false,
+		"product > specs":         false,
+		"architecture > services": false,
+	} {
+		if got := TestsHeading(h); got != want {
+			t.Errorf("TestsHeading(%q) = %v, want %v", h, got, want)
+		}
+	}
+}

@@ -14,7 +14,14 @@ import (
 const (
 	GranularityFile    = "file"
 	GranularityPackage = "package"
+	// GranularityWorkspace: the packages of a monorepo's workspace, each the folder
+	// of its manifest (package.json, Cargo.toml, pyproject.toml, go.mod): a cycle
+	// between two folders of one package is none between packages.
+	GranularityWorkspace = "workspace"
 )
+
+// workspaceManifests name the files whose folder is a workspace's package.
+var workspaceManifests = []string{"package.json", "Cargo.toml", "pyproject.toml", "go.mod"}
 
 // cyclesParams: no import cycle among the files (or package folders) of Within.
 // Imports that do not run at import time (type-only, inside functions, dynamic) break
@@ -29,6 +36,9 @@ type cyclesParams struct {
 type cyclesCheck struct {
 	rule *policy.Rule
 	p    cyclesParams
+	// packageDirs (workspace granularity) are the folders that hold a manifest, set
+	// per judgement from the tree.
+	packageDirs map[string]bool
 }
 
 func compileCycles(rule *policy.Rule) (engine.Check, error) {
@@ -39,8 +49,8 @@ func compileCycles(rule *policy.Rule) (engine.Check, error) {
 	if p.Granularity == "" {
 		p.Granularity = GranularityFile
 	}
-	if p.Granularity != GranularityFile && p.Granularity != GranularityPackage {
-		return nil, fmt.Errorf("params.granularity: %q is not file or package", p.Granularity)
+	if p.Granularity != GranularityFile && p.Granularity != GranularityPackage && p.Granularity != GranularityWorkspace {
+		return nil, fmt.Errorf("params.granularity: %q is not file, package or workspace", p.Granularity)
 	}
 	if err := validGlobs("within", p.Within); err != nil {
 		return nil, err
@@ -83,6 +93,9 @@ func (c *cyclesCheck) inScope(p string) bool {
 // vertexOf maps a file to its vertex: itself, or its folder at package granularity
 // (Go files always: a Go import names a package).
 func (c *cyclesCheck) vertexOf(f *graph.File) string {
+	if c.p.Granularity == GranularityWorkspace {
+		return c.packageOf(f.Path)
+	}
 	if c.p.Granularity == GranularityPackage || f.Lang == engine.LangGo {
 		return graph.Dir(f.Path)
 	}
@@ -90,6 +103,9 @@ func (c *cyclesCheck) vertexOf(f *graph.File) string {
 }
 
 func (c *cyclesCheck) targetVertex(from *graph.File, e *graph.Edge) (string, bool) {
+	if c.p.Granularity == GranularityWorkspace && (e.ToKind == graph.NodeFile || e.ToKind == graph.NodeDir) {
+		return c.packageOf(e.To), true
+	}
 	switch e.ToKind {
 	case graph.NodeFile:
 		if c.p.Granularity == GranularityPackage {
@@ -114,6 +130,12 @@ func (c *cyclesCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result 
 	g, err := graph.Of(ev)
 	if err != nil {
 		return engine.Result{Verdict: engine.Undetermined, Reason: fmt.Sprintf("import graph not built: %v", err)}
+	}
+	if c.p.Granularity == GranularityWorkspace {
+		// a copy: the check may judge other evidence at the same time
+		cc := *c
+		cc.packageDirs = manifestDirs(ev.Tree.Paths())
+		c = &cc
 	}
 	ids := map[string]int{}
 	var names []string
@@ -226,7 +248,7 @@ func (c *cyclesCheck) Judge(ev *engine.Evidence, t engine.Target) engine.Result 
 			}
 		}
 		unit := "files"
-		if c.p.Granularity == GranularityPackage {
+		if c.p.Granularity != GranularityFile {
 			unit = "packages"
 		}
 		msg := fmt.Sprintf("import cycle: %s", strings.Join(path, " → "))
@@ -309,4 +331,31 @@ func firstN(xs []string, n int) []string {
 		return append(xs[:n:n], "…")
 	}
 	return xs
+}
+
+// packageOf is the folder of the nearest manifest at or above p ("" for the root).
+func (c *cyclesCheck) packageOf(p string) string {
+	for d := graph.Dir(p); d != "" && d != "."; d = graph.Dir(d) {
+		if c.packageDirs[d] {
+			return d
+		}
+	}
+	return ""
+}
+
+// manifestDirs lists the folders of the tree that hold a package's manifest, the
+// dependencies' own (node_modules, vendor) left out.
+func manifestDirs(paths []string) map[string]bool {
+	out := map[string]bool{}
+	for _, p := range paths {
+		if strings.Contains("/"+p, "/node_modules/") || strings.HasPrefix(p, "vendor/") {
+			continue
+		}
+		for _, m := range workspaceManifests {
+			if p == m || strings.HasSuffix(p, "/"+m) {
+				out[graph.Dir(p)] = true
+			}
+		}
+	}
+	return out
 }

@@ -74,6 +74,8 @@ func TestExemptionsCarryCasesTheKindPasses(t *testing.T) {
 func TestCyclesAtTheLevelTheTextNames(t *testing.T) {
 	java := &recognize.RepoContext{Languages: []string{"java"}, Dirs: []string{"core-common", "core-rpc", "core-client"}}
 	goRepo := &recognize.RepoContext{Languages: []string{"go"}, GoModule: "example.com/app", Dirs: []string{"internal", "internal/a"}}
+	workspace := &recognize.RepoContext{Languages: []string{"typescript"}, Dirs: []string{"packages", "packages/api", "packages/env"},
+		Packages: []recognize.Package{{Name: "zod", Ecosystem: "npm", Manifest: "packages/api/package.json"}, {Name: "zod", Ecosystem: "npm", Manifest: "packages/env/package.json"}}}
 	for _, c := range []struct {
 		text string
 		rc   *recognize.RepoContext
@@ -83,6 +85,8 @@ func TestCyclesAtTheLevelTheTextNames(t *testing.T) {
 		{"No circular dependencies.", java, `cycles {"granularity":"file"}`},
 		{"Packages depend on lower packages only; no circular imports.", goRepo, `cycles {"granularity":"package"}`},
 		{"No circular imports.", goRepo, `cycles {"granularity":"file"}`},
+		// a monorepo's packages (bluesky-social/atproto STYLE_GUIDE.md:46)
+		{"No new circular dependencies between packages.", workspace, `cycles {"granularity":"workspace"}`},
 	} {
 		con := &policy.Constraint{Text: c.text, Level: policy.Must, File: "AGENTS.md"}
 		var got []policy.Rule
@@ -93,6 +97,23 @@ func TestCyclesAtTheLevelTheTextNames(t *testing.T) {
 		}
 		if s := summary(got); s != c.want {
 			t.Errorf("%q: %s, want %s", c.text, s, c.want)
+		}
+	}
+}
+
+// A cycle rule whose text tolerates some cycles warns: heed cannot tell the tolerated
+// ones from the others.
+func TestCyclesTheTextToleratesWarn(t *testing.T) {
+	for text, warn := range map[string]bool{
+		"No new circular dependencies, explicit or implicit. The only tolerated cycle is `pds` ↔ `bsky` in tests.": true,
+		"No circular imports, except between `a` and `b`.":                                                         true,
+		"No circular imports.": false,
+	} {
+		con := &policy.Constraint{Text: text, Level: policy.Must, File: "AGENTS.md"}
+		for _, r := range recognizeAll(con, &recognize.RepoContext{Languages: []string{"typescript"}}) {
+			if r.Kind == KindCycles && (r.Severity == policy.SeverityWarning) != warn {
+				t.Errorf("%q: severity %s", text, r.Severity)
+			}
 		}
 	}
 }

@@ -14,7 +14,7 @@ const importsDoc = `Import boundaries between parts of the repository. params {"
 const layersDoc = `Ordered layers. params {"layers": [{"name", "paths": [globs]}], lowest first, "allow": [{"from": [globs], "to": [globs]}], "allow_type_only": bool}. ` +
 	`A file of a layer may import its own and lower layers, never a higher one, except the edges "allow" lists. Cases as for imports.`
 
-const cyclesDoc = `No import cycles. params {"granularity": "file"|"package", "within": [globs], "include_type_only": bool, "include_lazy": bool}. ` +
+const cyclesDoc = `No import cycles. params {"granularity": "file"|"package"|"workspace", "within": [globs], "include_type_only": bool, "include_lazy": bool}. ` +
 	`Imports that do not run at import time (type-only, inside functions, dynamic) close no cycle unless the flags say so. Cases: "path", "code" and "files" forming (or not) a cycle.`
 
 const placementDoc = `Where files live. params, one of: {"dir": folder, "allowed": [child folder names], "no_files": bool} (the only child folders dir may have; "." is the repository root, "*" in allowed any folder); ` +

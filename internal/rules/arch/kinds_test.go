@@ -397,3 +397,30 @@ func TestCyclesRustModulesOfOneCrate(t *testing.T) {
 		}
 	}
 }
+
+// At workspace granularity a package is the folder of its manifest: two folders of
+// one package importing each other close no cycle between packages; two packages do
+// (bluesky-social/atproto STYLE_GUIDE.md:46, wild round 24).
+func TestCyclesBetweenWorkspacePackages(t *testing.T) {
+	tree := map[string]string{
+		"package.json":               "{}\n",
+		"packages/api/package.json":  "{}\n",
+		"packages/api/src/a/a.ts":    "import { b } from '../b/b';\nexport const a = 1;\n",
+		"packages/api/src/b/b.ts":    "import { a } from '../a/a';\nexport const b = 1;\n",
+		"packages/env/package.json":  "{}\n",
+		"packages/env/src/env.ts":    "import { a } from '../../api/src/a/a';\nexport const env = 1;\n",
+		"packages/api/tests/api.ts":  "import { env } from '../../env/src/env';\n",
+		"packages/lone/package.json": "{}\n",
+		"packages/lone/src/x/x.ts":   "import { y } from '../y/y';\n",
+		"packages/lone/src/y/y.ts":   "import { x } from '../x/x';\n",
+	}
+	o := run(t, KindCycles, cyclesParams{Granularity: GranularityWorkspace}, all(tree))
+	fs := o.Findings()
+	if len(fs) != 1 || !strings.Contains(fs[0].Message, "packages/api → packages/env → packages/api") && !strings.Contains(fs[0].Message, "packages/env → packages/api → packages/env") {
+		t.Fatalf("findings %q, want the one cycle between the two packages", locs(o))
+	}
+	// at package granularity the folders of one package are packages
+	if o := run(t, KindCycles, cyclesParams{Granularity: GranularityPackage}, all(tree)); len(o.Findings()) < 2 {
+		t.Errorf("package granularity: %q", locs(o))
+	}
+}

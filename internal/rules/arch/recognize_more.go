@@ -347,6 +347,11 @@ func (cyclesRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		if norm.ArchPackageGranRE.MatchString(s.prose) && !strings.Contains(s.prose, "python module") ||
 			norm.ArchPackageGranRE.MatchString(whole) && !strings.Contains(whole, "python module") {
 			params.Granularity = GranularityPackage
+			if workspaceRepo(rc) {
+				// "no circular dependencies" between the packages of a monorepo: its
+				// workspace's packages, not the folders of one package
+				params.Granularity = GranularityWorkspace
+			}
 		}
 		for _, sp := range s.spans {
 			if sub, ok := resolveSpan(sp, c, rc); ok && sub.dir != "" {
@@ -370,6 +375,16 @@ func (cyclesRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		}
 		violated.Files[b] = codeB
 		satisfied := sm.importCase(policy.ExpectSatisfied, a, b, "an import in one direction only")
+		if params.Granularity == GranularityWorkspace {
+			// the two sides are packages of the workspace: each has its manifest
+			if satisfied.Files == nil {
+				satisfied.Files = map[string]string{}
+			}
+			for _, side := range []string{a, b} {
+				m := path.Join(path.Dir(side), "package.json")
+				violated.Files[m], satisfied.Files[m] = "{}\n", "{}\n"
+			}
+		}
 		r := archRule(KindCycles, params, c, "an import cycle",
 			"break the cycle: move what both sides need into a module they can both import, or invert one dependency",
 			violated, satisfied)
@@ -379,9 +394,30 @@ func (cyclesRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			// domain importing each other are no such cycle
 			r.Doubt("the sentence forbids cycles between " + level + ", a level heed's import graph does not have: it reports every cycle of files")
 		}
+		if norm.ExceptionAt(whole) >= 0 || norm.ArchToleratedRE.MatchString(whole) {
+			// "The only tolerated cycle is `pds` ↔ `bsky` in tests": which cycles the
+			// text allows heed cannot tell from the ones it forbids
+			r.Doubt("the text allows some cycles, which heed cannot tell apart from the ones it forbids")
+		}
 		out.Rules = append(out.Rules, r)
 	}
 	return out
+}
+
+// workspaceRepo reports a monorepo: its manifests declare packages in two folders or
+// more (package.json, Cargo.toml, pyproject.toml, go.mod).
+func workspaceRepo(rc *recognize.RepoContext) bool {
+	if rc == nil {
+		return false
+	}
+	dirs := map[string]bool{}
+	for _, p := range rc.Packages {
+		base := path.Base(p.Manifest)
+		if slices.Contains(workspaceManifests, base) && !strings.Contains("/"+p.Manifest, "/node_modules/") {
+			dirs[path.Dir(p.Manifest)] = true
+		}
+	}
+	return len(dirs) >= 2
 }
 
 // buildModules reports whether a constraint about cycles speaks of modules in a

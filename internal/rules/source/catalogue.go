@@ -187,10 +187,19 @@ var Catalogue = []*Entry{
 		Claims:     []string{"any", ": any", "as any"},
 		Message:    "`any` type",
 		Suggestion: "give it a real type, or `unknown` and narrow it",
+		// "never `as any`": the assertion to any, not every annotation with it
+		Narrow: func(s *sentence, q string) string {
+			if s.banned("as any") && !s.banned("any", ": any") {
+				return asAnyQuery
+			}
+			return q
+		},
 		Variants: jsVariants(tsLangs, `((predefined_type) @match (#eq? @match "any"))`, nil,
+			// (the first sample holds an assertion: it stays the violated case of a
+			// rule narrowed to `as any`)
 			[]string{
-				"function f(x: «any»): string { return String(x); }\n",
 				"const v = y as «any»;\nlet list: Array<«any»> = [];\n",
+				"function f(x: «any»): string { return String(x); }\n",
 			},
 			[]string{
 				"const company: Company = load();\nconst anyValue: unknown = 1;\n",
@@ -1050,3 +1059,7 @@ var Catalogue = []*Entry{
 
 // alwaysWarn is Warn for an entry whose every rule warns.
 func alwaysWarn(*sentence) bool { return true }
+
+// asAnyQuery finds TypeScript's assertion to any (`x as any`), what a sentence that
+// bans "`as any`" bans.
+const asAnyQuery = `((as_expression (predefined_type) @match) (#eq? @match "any"))`

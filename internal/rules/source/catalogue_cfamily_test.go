@@ -1,6 +1,7 @@
 package source
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/heed-dev/heed/internal/policy"
@@ -30,6 +31,24 @@ func TestCFamilyConstructsNamed(t *testing.T) {
 		s := newSentence(&policy.Constraint{Text: c.text, Level: policy.Must})
 		if got := c.entry.Names(s); got != c.want {
 			t.Errorf("%s names %q: %v, want %v", c.entry.Name, c.text, got, c.want)
+		}
+	}
+}
+
+// TestAsAnyBansTheAssertion: "never `as any`" bans the assertion to any, not every
+// annotation with it (Lumilio-Photos FRONTEND.md:443, wild round 24); "no `any`"
+// keeps the whole type.
+func TestAsAnyBansTheAssertion(t *testing.T) {
+	for text, narrowed := range map[string]bool{
+		"Type fixtures with the generated DTOs and `satisfies`, never `as any`.": true,
+		"No `any`; use `unknown` and narrow it.":                                false,
+	} {
+		rules := rulesOf(t, text, "a", "typescript")
+		if len(rules) == 0 {
+			t.Fatalf("%q: no rule", text)
+		}
+		if got := strings.Contains(string(rules[0].Params), "as_expression"); got != narrowed {
+			t.Errorf("%q: narrowed to the assertion %v, want %v: %s", text, got, narrowed, rules[0].Params)
 		}
 	}
 }
