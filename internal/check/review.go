@@ -6,6 +6,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 )
 
@@ -27,6 +28,12 @@ func reviewEvidence(c *policy.Constraint, r *policy.Rule, rv *RuleValidation) {
 			rv.Review = why
 			return
 		}
+	}
+	if rv.Verdict == ValidDemote && c.Level == policy.Should && r.Severity == policy.SeverityWarning && norm.FeasibilityHedged(c.Text) {
+		// "... instead of moment.js when possible": which of the many sites could
+		// follow the rule is the reader's judgement, one question for review
+		rv.Review += "; the sentence holds only where it can be followed, which heed cannot judge"
+		return
 	}
 	if rv.Verdict == ValidDemote && c.Level == policy.Should && r.Severity == policy.SeverityWarning {
 		// A preference ("prefer", "aim to", "should") the existing code does not

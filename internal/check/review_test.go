@@ -12,7 +12,8 @@ import (
 // What the repository shows against a rule's reading: a rule that flags its own
 // sentence, one that judges nothing where its file governs, an import ban whose sites
 // are the project's own code of that name are demoted for review; a preference the
-// code does not always follow keeps warning without a review.
+// code does not always follow keeps warning without a review, unless it holds only
+// "when possible".
 func TestApplyReviewsWithTheEvidence(t *testing.T) {
 	gen := func(id, sev, msg string, params any, dir string) policy.Rule {
 		b, _ := json.Marshal(params)
@@ -46,6 +47,9 @@ func TestApplyReviewsWithTheEvidence(t *testing.T) {
 			Rules: []policy.Rule{gen("idiom", policy.SeverityError, "default export", nil, "")}},
 		{Constraint: policy.Constraint{File: "AGENTS.md", Line: 32, Level: policy.Should},
 			Rules: []policy.Rule{gen("aim", policy.SeverityWarning, "long line", nil, "")}},
+		// fmidev/weather-app AGENTS.md:60 (wild round 24)
+		{Constraint: policy.Constraint{File: "AGENTS.md", Line: 60, Level: policy.Should, Text: "Use standard Date API instead of moment.js when possible."},
+			Rules: []policy.Rule{gen("feasible", policy.SeverityWarning, "import of `moment` is banned here", nil, "")}},
 	}}
 	v := &Validation{Rules: []RuleValidation{
 		{Rule: "own", Verdict: ValidBaseline, Complete: true, Sites: 2, Files: 2, Applies: 40, Findings: []report.Finding{at("README.md", 3), at("AGENTS.md", 8)}},
@@ -56,10 +60,11 @@ func TestApplyReviewsWithTheEvidence(t *testing.T) {
 		{Rule: "prefer", Verdict: ValidDemote, Review: over, Sites: 60, Files: 30, Applies: 300}, // stopped, already over
 		{Rule: "idiom", Verdict: ValidDemote, Review: over, Complete: true, Sites: 60, Files: 30, Applies: 300},
 		{Rule: "aim", Verdict: ValidDemote, Review: over, Complete: true, Sites: 60, Files: 30, Applies: 300},
+		{Rule: "feasible", Verdict: ValidDemote, Review: over, Complete: true, Sites: 60, Files: 30, Applies: 300},
 	}}
 	demoted := v.Apply(p)
 	want := map[string]string{"own": "flags the sentence that states it (AGENTS.md:8)", "nothing": "judges no file under docs/",
-		"layer": "project's own `graphql` code", "idiom": "existing sites"}
+		"layer": "project's own `graphql` code", "idiom": "existing sites", "feasible": "only where it can be followed"}
 	for _, e := range p.Entries {
 		r := e.Rules[0]
 		rv := v.Rule(r.ID)

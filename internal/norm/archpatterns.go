@@ -66,6 +66,11 @@ var ArchBesideTestsRE = lazyre.New(`\b(?:unit )?(?:tests?|test files|specs?|spec
 // ArchBesideNotRE: a sentence that keeps tests apart, or names only a folder.
 var ArchBesideNotRE = lazyre.New(`\b(?:not|never|no longer|instead of|rather than|separate)\b`)
 
+// ArchInTestFolderRE: the sentence places the tests in a folder of tests of their
+// own ("colocating tests ... inside a `__tests__` directory within the feature
+// folder"): beside the code's folder, not beside its files.
+var ArchInTestFolderRE = lazyre.New(`\b(?:in|inside|within|into|under) (?:a |an |the |its |their |each )?(?:\*\*|__|\x60)*(?:tests?|specs?)(?:\*\*|__|\x60)*/? (?:sub)?(?:directory|directories|folders?|dirs?)\b`)
+
 var ArchTestKindSpan = lazyre.New(`^\*?[\w.-]*(?:test|spec)[\w.*-]*$`)
 
 // "place php scripts in §0", "put all javascript files (except x.js) into §0"

@@ -1018,3 +1018,42 @@ func NarrowerTypeWhereFits(text string) bool {
 	}
 	return narrowerTypesRE.MatchString(text)
 }
+
+// feasibilityHedges leave each site's compliance to the reader's judgement of what
+// is possible or fitting there.
+var feasibilityHedges = []string{"when possible", "where possible", "if possible", "whenever possible",
+	"wherever possible", "as much as possible", "when practical", "where practical", "if practical",
+	"when feasible", "where feasible", "if feasible", "if you can", "when appropriate", "where appropriate",
+	"if appropriate", "as appropriate", "when relevant", "where relevant", "if relevant", "when it makes sense",
+	"where it makes sense"}
+
+// FeasibilityHedged reports a rule that holds only where following it is possible
+// or fitting ("Use the standard Date API instead of moment.js when possible"): a
+// site that breaks it may be one where it could not be followed, which no check
+// tells.
+func FeasibilityHedged(text string) bool {
+	l := strings.ToLower(text)
+	for _, h := range feasibilityHedges {
+		if strings.Contains(l, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// jsFormatterCues are the options of a JavaScript formatter's style a sentence lists
+// beside an indentation ("2-space indentation, single quotes, trailing commas").
+var jsFormatterCues = []string{"single quote", "double quote", "trailing comma", "semicolon", "prettier", "eslint", "arrow paren"}
+
+// JSFormatterStyle reports a style sentence that speaks of JavaScript's formatting:
+// its indentation is the JavaScript code's, not every language's of the repository
+// (an Android project's generated Java keeps Java's).
+func JSFormatterStyle(text string) bool {
+	l := strings.ToLower(text)
+	for _, c := range jsFormatterCues {
+		if strings.Contains(l, c) {
+			return true
+		}
+	}
+	return false
+}

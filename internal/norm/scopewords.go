@@ -388,3 +388,20 @@ func AboutProseWriting(text string) bool {
 	}
 	return proseWritingRE.MatchString(text)
 }
+
+// FoldersOfAName reports a clause that names the folder span as a kind of folder,
+// every one of that name ("in `tests/` directories", "under `__tests__` folders"),
+// not one path.
+func FoldersOfAName(clause, span string) bool {
+	i := strings.Index(clause, "`"+span+"`")
+	if i < 0 {
+		return false
+	}
+	rest := strings.TrimSpace(clause[i+len(span)+2:])
+	for _, w := range []string{"directories", "folders", "dirs", "subdirectories", "subfolders"} {
+		if strings.HasPrefix(rest, w) {
+			return true
+		}
+	}
+	return false
+}

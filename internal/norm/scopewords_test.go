@@ -61,3 +61,17 @@ func TestTestsHeading(t *testing.T) {
 		}
 	}
 }
+
+// TestFeasibilityHedged: a rule that holds only where it can be followed.
+func TestFeasibilityHedged(t *testing.T) {
+	for text, want := range map[string]bool{
+		"Use standard Date API instead of moment.js when possible.": true,
+		"Prefer `const` wherever possible.":                         true,
+		"Use `slog` instead of `log`.":                              false,
+		"Prefer named exports.":                                     false,
+	} {
+		if got := FeasibilityHedged(text); got != want {
+			t.Errorf("FeasibilityHedged(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

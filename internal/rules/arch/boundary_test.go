@@ -58,6 +58,10 @@ func TestBesidePlacement(t *testing.T) {
 		{"Keep the README next to the code.", ""},
 		// a separate test tree given as one of the places a test may go
 		{"Every fix comes with a test, either in `tests/cli/test_cmd.ts` or as a unit test next to the code.", ""},
+		// a tests folder of the feature's own (ben-watt/surveyor-v2 AGENTS.md:5, wild
+		// round 24): beside the code's folder, not its files
+		{"Prefer colocating tests next to the code they cover inside a **tests** directory within the relevant feature/module folder.", ""},
+		{"Colocate tests with the code, in a `__tests__` folder of the feature.", ""},
 	} {
 		res := placementRecognizer{}.Recognize(&policy.Constraint{Text: c.text, Level: policy.Must}, rc)
 		got := ""

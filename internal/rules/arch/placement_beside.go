@@ -50,7 +50,7 @@ var (
 // besidePlacement reads a sentence that keeps tests beside their source.
 func besidePlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext) (policy.Rule, bool) {
 	p := s.prose
-	if !norm.ArchBesideRE.MatchString(p) || !norm.ArchBesideTestsRE.MatchString(p) || norm.ArchBesideNotRE.MatchString(p) {
+	if !norm.ArchBesideRE.MatchString(p) || !norm.ArchBesideTestsRE.MatchString(p) || norm.ArchBesideNotRE.MatchString(p) || norm.ArchInTestFolderRE.MatchString(p) {
 		return policy.Rule{}, false
 	}
 	var files []string

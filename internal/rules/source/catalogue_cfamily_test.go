@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/recognize"
 )
 
 // TestCFamilyConstructsNamed: the sentences that name catalogue_cfamily.go's
@@ -41,7 +42,7 @@ func TestCFamilyConstructsNamed(t *testing.T) {
 func TestAsAnyBansTheAssertion(t *testing.T) {
 	for text, narrowed := range map[string]bool{
 		"Type fixtures with the generated DTOs and `satisfies`, never `as any`.": true,
-		"No `any`; use `unknown` and narrow it.":                                false,
+		"No `any`; use `unknown` and narrow it.":                                 false,
 	} {
 		rules := rulesOf(t, text, "a", "typescript")
 		if len(rules) == 0 {
@@ -49,6 +50,54 @@ func TestAsAnyBansTheAssertion(t *testing.T) {
 		}
 		if got := strings.Contains(string(rules[0].Params), "as_expression"); got != narrowed {
 			t.Errorf("%q: narrowed to the assertion %v, want %v: %s", text, got, narrowed, rules[0].Params)
+		}
+	}
+}
+
+// TestJSStyleIndentJudgesJavaScriptOnly: an indentation listed with a JavaScript
+// formatter's options is the JavaScript family's (ben-watt/surveyor-v2 CLAUDE.md:86,
+// wild round 24: Capacitor's generated Java keeps four spaces).
+func TestJSStyleIndentJudgesJavaScriptOnly(t *testing.T) {
+	for text, want := range map[string]string{
+		"- 2-space indentation, single quotes, trailing commas": `["tsx","typescript"]`,
+		"- Use 2-space indentation.":                            `["java","tsx","typescript"]`,
+	} {
+		var got string
+		for _, r := range rulesOf(t, text, "i", "java", "typescript") {
+			if strings.Contains(string(r.Params), `"indent"`) {
+				var p TextParams
+				if err := decode(r.Params, &p); err != nil {
+					t.Fatal(err)
+				}
+				got = `["` + strings.Join(p.Languages, `","`) + `"]`
+			}
+		}
+		if got != want {
+			t.Errorf("%q: languages %s, want %s", text, got, want)
+		}
+	}
+}
+
+// TestATestFolderPlacesItsTests: under a heading about tests, a sentence that names
+// the folder of its tests judges that folder alone, not every test file besides
+// (jelrod27/Weather-application- AGENTS.md:105-106, wild round 24); "in `tests/`
+// directories" is every folder of that name (sympy's workflow-process.md:192).
+func TestATestFolderPlacesItsTests(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"typescript", "python"}, Dirs: []string{"tests", "tests/e2e", "__tests__", "pkg", "pkg/tests"}}
+	for text, want := range map[string]string{
+		"E2E tests in `tests/e2e/` with `.spec.ts` suffix":                                               "tests/e2e/**",
+		"Unit tests in `__tests__/` directory with `.test.ts` suffix":                                    "__tests__/**",
+		"Tests are located alongside the code in `tests/` directories, in files named `test_<file>.py`.": "**/tests/**",
+	} {
+		con := &policy.Constraint{ID: "x", Text: text, File: "AGENTS.md", Line: 1, Level: policy.Should, HeaderPath: []string{"Code Style Guidelines", "Testing Patterns"}}
+		rules := recognizeAll(con, rc)
+		if len(rules) == 0 {
+			t.Errorf("%q: no rule", text)
+		}
+		for _, r := range rules {
+			if got := strings.Join(r.Scope.Globs, ","); got != want {
+				t.Errorf("%q: globs %s, want %s", text, got, want)
+			}
 		}
 	}
 }

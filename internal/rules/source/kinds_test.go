@@ -702,6 +702,10 @@ func TestIndentWidth(t *testing.T) {
 		{rule("css2", "", 2), "a.css", ".card {\n    padding: 1rem;\n}\n", "a.css:2"},
 		{rule("tab", "python", 4), "a.py", "def f():\n\treturn 1\n", "a.py:2"},
 		{rule("html2", "", 2), "a.html", "<main>\n    <h1>About</h1>\n</main>\n<p>\n  <br/>\n</p>\n", "a.html:2"},
+		// a formatter indents an object after "? " or "| " from its brace
+		// (ben-watt/surveyor-v2, wild round 24); a step of 4 after a plain line still fails
+		{rule("ts2hang", "typescript", 2), "a.ts", "const v = ok\n  ? {\n      id,\n    }\n  : null;\ntype T =\n  | {\n      a: 1;\n    }\n  | null;\n", ""},
+		{rule("ts2step", "typescript", 2), "a.ts", "const v = ok\n  ? x\n  : {\n        id,\n    };\n", "a.ts:4"},
 	} {
 		fs, _ := runFiles(t, []*policy.Rule{c.rule}, map[string]string{c.path: c.src})
 		var got []string

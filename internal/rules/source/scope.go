@@ -487,7 +487,7 @@ func ruleScopeOf(s *sentence, rc *recognize.RepoContext, langs []string) (sc pol
 			cl = cl[:at]
 		}
 		for _, sp := range norm.InPaths(cl) {
-			p := strings.TrimSpace(sp)
+			p := placeholdersAsStars(strings.TrimSpace(sp))
 			if !looksLikeDir(p) && !exempt && fileSpanRE.MatchString(p) && strings.Contains(p, "/") && !strings.ContainsAny(p, "*{") &&
 				negRE.MatchString(cl) && !strings.Contains(cl, "only") {
 				// "No `unwrap()` in `src/lib.rs`": that file
@@ -497,11 +497,16 @@ func ruleScopeOf(s *sentence, rc *recognize.RepoContext, langs []string) (sc pol
 			if !looksLikeDir(p) {
 				continue
 			}
+			g := dirGlob(nestedDir(s, rc, p))
+			if name := strings.Trim(p, "/"); !strings.ContainsAny(name, "/*") && norm.FoldersOfAName(cl, sp) {
+				// "in `tests/` directories": every folder of that name
+				g = path.Join(s.c.Scope.Dir, "**", name, "**")
+			}
 			if exempt {
-				sc.Exclude = append(sc.Exclude, dirGlob(nestedDir(s, rc, p)))
+				sc.Exclude = append(sc.Exclude, g)
 				continue
 			}
-			sc.Globs = append(sc.Globs, dirGlob(nestedDir(s, rc, p)))
+			sc.Globs = append(sc.Globs, g)
 		}
 	}
 	if f := norm.KeptFile(s.c.Text); len(sc.Globs) == 0 && f != "" && fileSpanRE.MatchString(f) && !strings.ContainsAny(f, "*{") {
@@ -542,6 +547,7 @@ func ruleScopeOf(s *sentence, rc *recognize.RepoContext, langs []string) (sc pol
 			sc.Globs = append(sc.Globs, gs...)
 		}
 	}
+	placed := len(sc.Globs) > 0
 	if norm.InHeadersOnly(prose) {
 		// "in headers": the C family's header files
 		sc.Globs = append(sc.Globs, headerGlobs...)
@@ -554,6 +560,10 @@ func ruleScopeOf(s *sentence, rc *recognize.RepoContext, langs []string) (sc pol
 		}
 	case norm.InTestsOnly(prose) && norm.InProduction(prose):
 		// "in tests or production code": everywhere
+	case placed && (norm.InTestsOnly(prose) || norm.TestsHeading(s.header)):
+		// "E2E tests in `tests/e2e/` ...": the folder places the tests; the test
+		// files of every folder would widen it, a union where the text means the
+		// folder's tests
 	case norm.InTestsOnly(prose) || (norm.TestsHeading(s.header) && !norm.InProduction(prose)):
 		for _, l := range langs {
 			sc.Globs = append(sc.Globs, testGlobs(l)...)
@@ -1077,4 +1087,16 @@ func namedFileGlob(dir, f string) string {
 		return path.Join(dir, f)
 	}
 	return path.Join(dir, "**", f)
+}
+
+// pathPlaceholderRE is a placeholder of a path a sentence writes (`<submodule>`).
+var pathPlaceholderRE = lazyre.New(`<[^<>/\s]+>`)
+
+// placeholdersAsStars makes a path's placeholders wildcards:
+// "sympy/<submodule>/tests/" is "sympy/*/tests/".
+func placeholdersAsStars(p string) string {
+	if !strings.Contains(p, "<") {
+		return p
+	}
+	return pathPlaceholderRE.ReplaceAllString(p, "*")
 }

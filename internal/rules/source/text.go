@@ -367,7 +367,7 @@ func (c *textCheck) judgeIndent(ev *engine.Evidence, f *engine.File, li lineInde
 	// the line before, for a width: its indentation and whether it opens a block.
 	// Lines in comments and strings count too; only a flagged line is checked for
 	// being code, so a file with nothing to flag is never parsed
-	prevIndent, prevOpens := 0, false
+	prevIndent, prevAnchor, prevOpens := 0, 0, false
 	for n := 1; n <= len(li); n++ {
 		start := li[n-1]
 		ws := leadingSpace(f.Content[start:])
@@ -385,10 +385,14 @@ func (c *textCheck) judgeIndent(ev *engine.Evidence, f *engine.File, li lineInde
 			bad = true
 		default:
 			// one level deeper than a line that opens a block: by the width
-			bad = c.p.Width > 0 && prevOpens && len(ws) > prevIndent && len(ws)-prevIndent != c.p.Width
+			// (or deeper than the operator the line before opens with: a formatter
+			// indents an object after "? " or "| " from the brace, not the line)
+			bad = c.p.Width > 0 && prevOpens && len(ws) > prevIndent && len(ws)-prevIndent != c.p.Width && len(ws)-prevAnchor != c.p.Width
 		}
 		if c.p.Width > 0 {
-			prevIndent, prevOpens = len(ws), opensBlock(lineText(f.Content, li, n))
+			line := lineText(f.Content, li, n)
+			prevIndent, prevOpens = len(ws), opensBlock(line)
+			prevAnchor = prevIndent + len(leadingOperator(line[len(ws):]))
 		}
 		if !bad {
 			continue
@@ -814,4 +818,19 @@ func textCaseEvidence(c policy.Case) (*engine.Evidence, error) {
 		}
 	}
 	return ev, nil
+}
+
+// leadingOperators open a continuation line whose block a formatter indents from the
+// token after them: "? {" of a ternary, "| {" of a union type, "&& (" of a condition.
+var leadingOperators = []string{"?? ", "&& ", "|| ", "? ", ": ", "| ", "& ", "+ ", "- ", "|> "}
+
+// leadingOperator is the operator, with its space, that line (its indentation left
+// out) opens with, or "".
+func leadingOperator(line string) string {
+	for _, op := range leadingOperators {
+		if strings.HasPrefix(line, op) {
+			return op
+		}
+	}
+	return ""
 }

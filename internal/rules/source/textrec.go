@@ -179,6 +179,13 @@ func textRule(s *sentence, rc *recognize.RepoContext, p TextParams, msg, suggest
 		return policy.Rule{}, false
 	}
 	langs := pickLangs(s, rc, codeLangs)
+	if p.Check == "indent" && len(contextLangs(s)) == 0 && norm.JSFormatterStyle(s.c.Text) {
+		// "2-space indentation, single quotes, trailing commas": the style of the
+		// JavaScript family's code
+		if js := slices.DeleteFunc(slices.Clone(langs), func(l string) bool { return !slices.Contains(jsLangs, l) }); len(js) > 0 {
+			langs = js
+		}
+	}
 	sc, _ := ruleScope(s, rc, langs)
 	if len(sc.Globs) == 0 {
 		if spanGlobs := extGlobs(s); len(spanGlobs) > 0 {
