@@ -498,3 +498,8 @@ func TestOwnSourceSentences45(t *testing.T) {
 func TestOwnSourceSentences46(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-46.txt", 18)
 }
+
+// TestOwnSourceSentences47 holds batch 642: bans of mocking one named thing.
+func TestOwnSourceSentences47(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-47.txt", 10)
+}
