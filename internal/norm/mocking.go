@@ -73,3 +73,74 @@ func mockObjectSpan(low string, end int) bool {
 	word := strings.LastIndexAny(low[:end], " \t\n(")
 	return !strings.Contains(low[word+1:end], "`")
 }
+
+// MockedTargets reads a ban of mocking named things ("Do not mock `$api`; drive it
+// with MSW", "Don't mock React Query hooks (`useQuery`, `useMutation`)", "Never mock
+// internal modules (`@/lib/*`) with `jest.mock`"): the code spans the prohibition's
+// clause names as what is mocked, as written, up to the means ("with `jest.mock`") or
+// the alternative ("; use ..."). certain is false when the clause grants an exception
+// or a condition ("unless testing logging").
+func MockedTargets(text string) (targets []string, certain bool) {
+	low := asciiLower(text)
+	if !strings.Contains(low, "mock") {
+		return nil, false
+	}
+	certain = true
+	for _, loc := range mockBanRE.FindAllStringIndex(low, -1) {
+		if strings.HasPrefix(low[loc[0]:], "not ") || strings.HasPrefix(low[loc[0]:], "without ") {
+			continue // "real services, not mocks": a contrast
+		}
+		end := loc[1] + mockClauseEnd(low[loc[1]:])
+		clause := text[loc[1]:end]
+		targets = append(targets, codeSpans(clause)...)
+		if mockDoubtRE.MatchString(low[loc[1]:]) {
+			certain = false
+		}
+	}
+	return targets, certain && len(targets) > 0
+}
+
+// mockClauseEnd is where the clause that names what is mocked ends in rest: at a
+// clause's punctuation, or at the words that give the means or the alternative.
+func mockClauseEnd(rest string) int {
+	end := len(rest)
+	for _, stop := range []string{";", ". ", ".\n", " — ", " – ", " - ", ": ", " with ", " using ", " via ", " through ", " by ", " use ", " instead", " rather", " unless ", " except ", " but ", " in favo"} {
+		if i := strings.Index(rest, stop); i >= 0 && i < end {
+			end = i
+		}
+	}
+	if strings.HasSuffix(rest[:end], ".") {
+		end--
+	}
+	return end
+}
+
+// codeSpans are the texts in backticks of s.
+func codeSpans(s string) []string {
+	var out []string
+	for {
+		i := strings.IndexByte(s, '`')
+		if i < 0 {
+			return out
+		}
+		j := strings.IndexByte(s[i+1:], '`')
+		if j < 0 {
+			return out
+		}
+		if sp := strings.TrimSpace(s[i+1 : i+1+j]); sp != "" {
+			out = append(out, sp)
+		}
+		s = s[i+j+2:]
+	}
+}
+
+// asciiLower lowers ASCII letters only, so byte offsets of the result are the text's.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}

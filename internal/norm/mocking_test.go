@@ -1,6 +1,9 @@
 package norm
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestMockingBan(t *testing.T) {
 	for _, c := range []struct {
@@ -29,6 +32,29 @@ func TestMockingBan(t *testing.T) {
 		ban, certain := MockingBan(c.text)
 		if ban != c.ban || certain != c.certain {
 			t.Errorf("MockingBan(%q) = %v, %v; want %v, %v", c.text, ban, certain, c.ban, c.certain)
+		}
+	}
+}
+
+// TestMockedTargets: the things a ban of mocking names (batch 642, wild round 24).
+func TestMockedTargets(t *testing.T) {
+	for _, c := range []struct {
+		text    string
+		want    string
+		certain bool
+	}{
+		{"Do not mock `$api`, Query/Router hooks, or feature stores — drive them with real data.", "$api", true},
+		{"Don't mock `ILogger` unless testing logging behavior", "ILogger", false},
+		{"Never mock internal modules (`@/lib/*`) with `jest.mock`; mock only third-party packages.", "@/lib/*", true},
+		{"Don't mock React Query hooks (`useQuery`, `useMutation`).", "useQuery,useMutation", true},
+		{"Never mock `requests`; use the `responses` library.", "requests", true},
+		{"Never mock anything.", "", false},
+		{"We mock `$api` only in component tests.", "", false},
+		{"Test against the real `db`, not mocks of `Store`.", "", false},
+	} {
+		got, certain := MockedTargets(c.text)
+		if strings.Join(got, ",") != c.want || certain != c.certain {
+			t.Errorf("MockedTargets(%q) = %q, %v; want %q, %v", c.text, got, certain, c.want, c.certain)
 		}
 	}
 }

@@ -1,7 +1,10 @@
 package source
 
 import (
+	"strings"
+
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/norm"
 )
 
 // Conventions of Python, TypeScript and React that linters name and instruction files
@@ -58,6 +61,11 @@ var tsNamespaceRE = words("`namespace`s?|\\b(?:typescript|ts|internal) (?:namesp
 // tsNamespaceNamed: TypeScript namespaces banned, or ES modules required instead.
 func tsNamespaceNamed(s *sentence) bool {
 	if !plain(s) || !s.has(tsNamespaceRE) || s.has(words(`\b(?:kubernetes|k8s|xml|c\+\+|c#|php|helm|cluster)\b|`+"`using namespace`")) {
+		return false
+	}
+	if ts, _ := norm.MockedTargets(s.c.Text); len(ts) > 0 || strings.Contains(strings.ToLower(s.c.Text), "mock internal module") {
+		// "Never mock internal modules (`@/lib/*`)": the project's own modules,
+		// which the ban keeps from being mocked
 		return false
 	}
 	return constructBanned(s, tsNamespaceRE) || s.banned("namespace", "namespaces") ||

@@ -48,7 +48,7 @@ func Kinds() []engine.Kind {
 // catalogue of named conventions claims a sentence before the generic banned-API
 // recogniser reads it, and the text recogniser reads formatting rules.
 func Recognizers() []recognize.Recognizer {
-	return []recognize.Recognizer{catalogueRecognizer{}, bannedRecognizer{}, textRecognizer{}, namingRecognizer{}, textBanRecognizer{}, callFormRecognizer{}, templateTagRecognizer{}, cpmRecognizer{}, secretsRecognizer{}, styleRecognizer{}}
+	return []recognize.Recognizer{catalogueRecognizer{}, mockTargetRecognizer{}, bannedRecognizer{}, textRecognizer{}, namingRecognizer{}, textBanRecognizer{}, callFormRecognizer{}, templateTagRecognizer{}, cpmRecognizer{}, secretsRecognizer{}, styleRecognizer{}}
 }
 
 // decode unmarshals a rule's params strictly: an unknown field is an error that names
