@@ -37,3 +37,16 @@ func TestTerseFragmentLevels(t *testing.T) {
 		}
 	}
 }
+
+// TestUnicodeHyphensReadAsHyphens: prose written with a non-breaking hyphen ("4‑space
+// indentation", CodexScriba/emailproject AGENTS.md:23) is read as with the ASCII one;
+// a code span keeps its text.
+func TestUnicodeHyphensReadAsHyphens(t *testing.T) {
+	cons, err := Extract("AGENTS.md", []byte("## Style\n\n- Python, PEP 8, 4\u2011space indentation, no `a\u2011b`.\n"), Classify("AGENTS.md"), policy.Scope{})
+	if err != nil || len(cons) != 1 {
+		t.Fatalf("%v, %d constraints", err, len(cons))
+	}
+	if got := cons[0].Text; got != "Python, PEP 8, 4-space indentation, no `a\u2011b`." {
+		t.Errorf("text %q", got)
+	}
+}

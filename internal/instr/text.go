@@ -50,7 +50,16 @@ const (
 
 type mark struct{ off, line int }
 
+// proseHyphens are the Unicode hyphens prose writes ("4‑space indentation" with a
+// non-breaking hyphen), read as the ASCII hyphen every reader of the text expects.
+var proseHyphens = strings.NewReplacer("\u2010", "-", "\u2011", "-")
+
 func (t *textBuf) write(s string, line int) {
+	t.writeRaw(proseHyphens.Replace(s), line)
+}
+
+// writeRaw writes s as it is: a code span's text.
+func (t *textBuf) writeRaw(s string, line int) {
 	if s == "" {
 		return
 	}
@@ -70,7 +79,7 @@ func (t *textBuf) space() {
 
 func (t *textBuf) writeCode(s string, line int) {
 	start := t.b.Len()
-	t.write(codeSpan(s), line)
+	t.writeRaw(codeSpan(s), line)
 	t.code = append(t.code, [2]int{start, t.b.Len()})
 }
 
