@@ -503,3 +503,9 @@ func TestOwnSourceSentences46(t *testing.T) {
 func TestOwnSourceSentences47(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-47.txt", 10)
 }
+
+// TestOwnSourceSentences48 holds batch 644: TypeScript and React conventions in plain
+// words, in tables, under headings, with labels and reasons, in Chinese.
+func TestOwnSourceSentences48(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-48.txt", 13)
+}
