@@ -120,7 +120,7 @@ var reactFC = &Entry{
 }
 
 // indexKeyRE: the array index used as a React `key`, in words or as the attribute.
-var indexKeyRE = words("\\b(?:array |the |an? |loop |map(?:'s)? )?(?:index|indices|indexes|idx)(?:es)? (?:as (?:a |the |list |react )?(?:`key` props?\\b|`key`|keys?\\b|key props?\\b)|for (?:the )?(?:react |list |item )?(?:`key`|keys?\\b))|\\b(?:`key`|keys?)(?: props?)? (?:=|from|of) (?:the )?(?:array |loop |map )?(?:index|idx)\\b|`key=\\{(?:index|i|idx)\\}`")
+var indexKeyRE = words("\\b(?:array |the |an? |loop |map(?:'s)? )?(?:index|indices|indexes|idx)(?:es)? (?:as (?:(?:a|the|list|react) ){0,2}(?:`key` props?\\b|`key`|keys?\\b|key props?\\b)|for (?:the )?(?:react |list |item )?(?:`key`|keys?\\b))|\\b(?:`key`|keys?)(?: props?)? (?:=|from|of) (?:the )?(?:array |loop |map )?(?:index|idx)\\b|`key=\\{(?:index|i|idx)\\}`")
 
 // indexKeyNamed: the array index as a list item's key banned.
 func indexKeyNamed(s *sentence) bool {
