@@ -2,6 +2,7 @@ package source
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
 )
@@ -29,7 +30,9 @@ func looseEqNamed(s *sentence) bool {
 	case strict && s.negated() && loose:
 		// "Always use `===` and `!==`; never `==` or `!=`" (the ban in its own clause)
 		return true
-	case strict && s.has(words(`^(?:[-*] )?(?:\*\*)?(?:always |please )?(?:use|prefer|require|enforce)\b|\b(?:must|always) use\b`)) && !s.negated():
+	case strict && s.has(words(`^(?:[-*] )?(?:\*\*)?(?:always |please )?(?:use|prefer|require|enforce)\b|\b(?:must|always) use\b`)) && !s.negated() &&
+		!s.banned("===", "!==", "===/!==", "=== / !==", "a === b", "x === y") && !strings.Contains(s.norm, "not `===`") && !strings.Contains(s.norm, "not `!==`"):
+		// (not "constant-time comparison (not `===`)", which bans the strict form)
 		// "Use strict equality (`===`) everywhere": required, so `==` is out
 		return true
 	}

@@ -214,14 +214,27 @@ var pySwallowed = &Entry{
 	Warn:           func(*sentence) bool { return true },
 	Inexact:        true,
 	CommentExempts: true,
-	Message:        "an exception swallowed: the handler only passes",
-	Suggestion:     "log it, re-raise it, or say in a comment why it is safe to ignore",
+	// "No broad `except: pass`": the handlers that catch everything
+	Narrow: func(s *sentence, q string) string {
+		if s.has(words(`\b(?:broad|bare|blanket|catch-all|generic|blind)\b[^.;]{0,20}\bexcept`)) {
+			return broadSwallowQuery
+		}
+		return q
+	},
+	Message:    "an exception swallowed: the handler only passes",
+	Suggestion: "log it, re-raise it, or say in a comment why it is safe to ignore",
 	Variants: []Variant{{Lang: engine.LangPython, Needles: []string{"pass"},
 		Query: `((except_clause (block . (pass_statement) .) @match))`,
-		Bad:   []string{"try:\n    os.remove(p)\nexcept OSError:\n    «pass»\n"},
+		// (the first sample catches everything: it stays the violated case of a rule
+		// narrowed to broad handlers)
+		Bad: []string{"try:\n    os.remove(p)\nexcept Exception:\n    «pass»\n", "try:\n    os.remove(p)\nexcept OSError:\n    «pass»\n"},
 		Good: []string{
 			"try:\n    os.remove(p)\nexcept OSError:\n    log.debug(\"could not remove %s\", p)\n",
 			"try:\n    os.remove(p)\nexcept OSError:\n    pass  # already gone\n",
 			"try:\n    f()\nexcept KeyError:\n    raise\n",
 		}}},
 }
+
+// broadSwallowQuery is a handler of every exception (bare, `Exception`,
+// `BaseException`) that only passes.
+const broadSwallowQuery = `((except_clause (block . (pass_statement) .) @match) @c (#match? @c "^except(?:\\s*\\(?\\s*(?:builtins\\.)?(?:Exception|BaseException)\\s*\\)?(?:\\s+as\\s+\\w+)?)?\\s*:"))`

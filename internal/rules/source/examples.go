@@ -202,6 +202,13 @@ func compileExample(l, bad, good string) (compiledExample, string) {
 			return compiledExample{}, "the prescribed example is text, not code"
 		}
 	}
+	if exampleStringKinds.Get()[pe.node.Kind()] {
+		// "NEVER use `'*'`" (for a CORS origin): a string on its own is a value of the
+		// data, found in every kind of code (`select('*')`), no construct
+		if t := strings.Trim(string(pe.wrapped[pe.node.StartByte():pe.node.EndByte()]), `"'`+"`"); !exampleWordRE.MatchString(t) {
+			return compiledExample{}, "a lone string literal, a value of the data, not a construct"
+		}
+	}
 	b := &queryBuilder{src: []byte(pe.wrapped), start: pe.start, end: pe.end, shared: shared, lang: l}
 	body := b.node(pe.node, "")
 	if body == "" || b.anchors == 0 && b.structure < 2 {

@@ -110,3 +110,15 @@ func exampleQuery(l, bad, good string) (string, string) {
 	ex, why := compileExample(l, bad, good)
 	return ex.query, why
 }
+
+// TestALoneStringIsNoConstruct: "NEVER use `'*'`" (LinkFood/remix-of-james-brain-memory
+// CLAUDE.md:158, wild round 25) names a value of the data, which a query of every
+// string would find in every `select('*')`; a word-like constant stays exact.
+func TestALoneStringIsNoConstruct(t *testing.T) {
+	if _, why := compileExample("typescript", "'*'", ""); why == "" {
+		t.Errorf("'*' compiled into a query")
+	}
+	if ex, why := compileExample("typescript", `typeof x === "undefined"`, ""); why != "" || ex.query == "" {
+		t.Errorf("a comparison with a word constant: %q", why)
+	}
+}

@@ -1229,7 +1229,18 @@ func commentedAt(src []byte, li lineIndex, line int) bool {
 		}
 	}
 	cur := get(line)
-	return strings.Contains(cur, " //") || strings.Contains(cur, "\t//") || strings.Contains(cur, " /*")
+	if strings.Contains(cur, " //") || strings.Contains(cur, "\t//") || strings.Contains(cur, " /*") || strings.Contains(cur, "  #") {
+		return true
+	}
+	// the header of the block the match opens, with its comment: "except
+	// Exception:  # best-effort" over the `pass` it holds
+	if i := strings.Index(above, "  #"); i > 0 && strings.HasSuffix(strings.TrimSpace(above[:i]), ":") {
+		return true
+	}
+	if i := strings.Index(above, " //"); i > 0 && strings.HasSuffix(strings.TrimSpace(above[:i]), "{") {
+		return true
+	}
+	return false
 }
 
 // commentPrefixes open a comment line in the languages heed parses.

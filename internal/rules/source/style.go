@@ -2,6 +2,7 @@ package source
 
 import (
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -200,6 +201,11 @@ func colourBans(s *sentence, rc *recognize.RepoContext) []styleBan {
 		if !fromSpan {
 			return nil
 		}
+	}
+	if vals := namedColourValues(s); len(vals) > 0 {
+		// "Never coral `#FF6B35` or indigo `#4F46E5`": those values, retired; the
+		// palette's other colours are the project's
+		return []styleBan{namedValuesBan(s, vals)}
 	}
 	text := s.norm + " > " + s.header
 	var out []styleBan
@@ -560,4 +566,57 @@ func importantModifierBans(s *sentence) []styleBan {
 		samples: map[string][2]string{".tsx": {"export const A = () => <div className=\"!mt-0\" />;\n", "export const A = ({ x }) => <div className=\"mt-0\" hidden={!x} />;\n"},
 			".vue": {"<template><div class=\"!mt-0\" /></template>\n", "<template><div class=\"mt-0\" /></template>\n"}},
 	}}
+}
+
+// colourSpanRE is a colour value written as code.
+var colourSpanRE = lazyre.New("(?i)^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$")
+
+// colourWordsRE: words that speak of colour values as a kind ("hardcoded colours",
+// "hex values", "like `#fff`"), which make a span an example of the kind.
+var colourWordsRE = lazyre.New(`(?i)\b(?:hard[- ]?cod\w*|raw|literals?|magic|arbitrary|inline|hex(?:adecimal)?|values?|codes?|like|such as|e\.g\.|for example|colou?rs)\b`)
+
+// namedColourValues are the hex values a sentence bans by value ("No coral
+// `#FF6B35`", "Never coral `#FF6B35` or indigo `#4F46E5`"): spans that are colours,
+// in a sentence that names no kind of colour value they would be examples of.
+func namedColourValues(s *sentence) []string {
+	if !s.negated() || colourWordsRE.MatchString(spanRE.ReplaceAllString(s.norm, " ")) {
+		return nil
+	}
+	// the spans after a clause's prohibition ("Primary `#C9A84C`. Never coral
+	// `#FF6B35`": the primary is prescribed)
+	var vals []string
+	for _, cl := range s.clauses() {
+		ts := tokenize(cl)
+		neg := false
+		for i, t := range ts {
+			if !neg {
+				neg = negAt(ts, i) > 0
+				continue
+			}
+			if sp := strings.TrimSpace(t.text); t.kind == 's' && colourSpanRE.MatchString(sp) {
+				vals = append(vals, sp)
+			}
+		}
+	}
+	return vals
+}
+
+// namedValuesBan bans the colour values as written, in any case, in the style files
+// and the code that holds styles.
+func namedValuesBan(s *sentence, vals []string) styleBan {
+	var alts []string
+	for _, v := range vals {
+		alts = append(alts, regexp.QuoteMeta(strings.TrimPrefix(v, "#")))
+	}
+	re := `(?i)(?:^|[^&\w#/.\-])#(?:` + strings.Join(alts, "|") + `)(?:[^\w\-]|$)`
+	v := strings.TrimPrefix(vals[0], "#")
+	return styleBan{
+		regex: re, where: "code+strings", globs: append(styleKinds(s), scriptGlobs...), exact: true,
+		message: "the colour " + backtickList(strings.Join(vals, ", ")), suggest: "use a colour of the palette",
+		samples: map[string][2]string{
+			".css": {".a {\n  color: #" + v + ";\n}\n", ".a {\n  color: #000000;\n}\n"},
+			".ts":  {"export const c = \"#" + v + "\";\n", "export const c = \"#000000\";\n"},
+			".tsx": {"export const c = \"#" + v + "\";\n", "export const c = \"#000000\";\n"},
+		},
+	}
 }

@@ -1,6 +1,8 @@
 package source
 
 import (
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -87,6 +89,31 @@ func TestStyleSeverity(t *testing.T) {
 		}
 		if got != c.want || len(res.Rules) > 1 {
 			t.Errorf("%q: %d rules, severity %q, want %q", c.text, len(res.Rules), got, c.want)
+		}
+	}
+}
+
+// TestNamedColourValues: a sentence that bans colours by value bans those values
+// (Victordtesla24/aether-job-career-agent CLAUDE.md:11 and AGENTS.md:13, wild round
+// 25), not every colour; a value the sentence prescribes is no ban; a value given as
+// an example of a kind ("hardcoded colours like `#fff`") is the kind's.
+func TestNamedColourValues(t *testing.T) {
+	for text, want := range map[string]string{
+		"Obsidian and gilt. Primary `#C9A84C`. **Never** coral `#FF6B35` or indigo `#4F46E5`.": "#FF6B35,#4F46E5",
+		"No coral `#FF6B35`.":                          "#FF6B35",
+		"No hardcoded colors like `#fff`; use tokens.": "",
+		"Primary `#C9A84C`.":                           "",
+	} {
+		s := newSentence(&policy.Constraint{Text: text, Level: policy.Must, File: "AGENTS.md"})
+		if got := strings.Join(namedColourValues(s), ","); got != want {
+			t.Errorf("%q: %q, want %q", text, got, want)
+		}
+	}
+	b := namedValuesBan(newSentence(&policy.Constraint{Text: "No coral `#FF6B35`.", Level: policy.Must}), []string{"#FF6B35"})
+	re := regexp.MustCompile(b.regex)
+	for line, want := range map[string]bool{"color: #ff6b35;": true, "c = \"#FF6B35\"": true, "color: #FF6B3500;": false, "color: #C9A84C;": false, "a&#FF6B35": false} {
+		if re.MatchString(line) != want {
+			t.Errorf("%q: match %v", line, !want)
 		}
 	}
 }
