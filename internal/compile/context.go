@@ -129,6 +129,7 @@ func RepoContextFor(root string, paths []string) *recognize.RepoContext {
 		rc.Workspace = workspacePackages(mf, paths)
 		rc.Crates = cratePackages(mf, paths)
 		rc.LintExcluded = lintExcluded(mf)
+		rc.LintIgnored = lintIgnored(mf)
 	}
 	return rc
 }

@@ -2,6 +2,7 @@ package compile
 
 import (
 	"path"
+	"sort"
 	"strings"
 
 	"github.com/pelletier/go-toml/v2"
@@ -16,23 +17,8 @@ import (
 // govern either.
 func lintExcluded(mf *manifestFiles) map[string][]string {
 	var pats []string
-	if data, err := mf.read("pyproject.toml"); err == nil {
-		var doc struct {
-			Tool struct {
-				Ruff ruffConfig `toml:"ruff"`
-			} `toml:"tool"`
-		}
-		if toml.Unmarshal(data, &doc) == nil {
-			pats = append(pats, doc.Tool.Ruff.patterns()...)
-		}
-	}
-	for _, f := range []string{"ruff.toml", ".ruff.toml"} {
-		if data, err := mf.read(f); err == nil {
-			var cfg ruffConfig
-			if toml.Unmarshal(data, &cfg) == nil {
-				pats = append(pats, cfg.patterns()...)
-			}
-		}
+	for _, cfg := range ruffConfigs(mf) {
+		pats = append(pats, cfg.patterns()...)
 	}
 	var globs []string
 	for _, p := range pats {
@@ -48,6 +34,72 @@ func lintExcluded(mf *manifestFiles) map[string][]string {
 type ruffConfig struct {
 	Exclude       []string `toml:"exclude"`
 	ExtendExclude []string `toml:"extend-exclude"`
+	// PerFileIgnores (and Lint's) name the rules ruff does not report in some files.
+	PerFileIgnores map[string][]string `toml:"per-file-ignores"`
+	Lint           struct {
+		PerFileIgnores map[string][]string `toml:"per-file-ignores"`
+	} `toml:"lint"`
+}
+
+// ignoring are the file patterns whose per-file ignores cover the rule code (a code,
+// its prefix or "ALL": "E501" is covered by "E501", "E5", "E" and "ALL").
+func (c ruffConfig) ignoring(code string) []string {
+	var out []string
+	for _, m := range []map[string][]string{c.PerFileIgnores, c.Lint.PerFileIgnores} {
+		for pat, codes := range m {
+			for _, k := range codes {
+				if k = strings.TrimSpace(k); k == "ALL" || k != "" && strings.HasPrefix(code, k) {
+					out = append(out, pat)
+					break
+				}
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// lintIgnored are, per heed check, the globs of the files the project's linter does
+// not hold to that check's rule: ruff's per-file ignores of E501 (line too long) for
+// max_line_length. Nil when none.
+func lintIgnored(mf *manifestFiles) map[string][]string {
+	var pats []string
+	for _, cfg := range ruffConfigs(mf) {
+		pats = append(pats, cfg.ignoring("E501")...)
+	}
+	var globs []string
+	for _, p := range pats {
+		globs = append(globs, ruffGlobs(p)...)
+	}
+	if len(globs) == 0 {
+		return nil
+	}
+	return map[string][]string{"max_line_length": globs}
+}
+
+// ruffConfigs are the repository's ruff configurations: pyproject.toml's
+// [tool.ruff], ruff.toml and .ruff.toml.
+func ruffConfigs(mf *manifestFiles) []ruffConfig {
+	var out []ruffConfig
+	if data, err := mf.read("pyproject.toml"); err == nil {
+		var doc struct {
+			Tool struct {
+				Ruff ruffConfig `toml:"ruff"`
+			} `toml:"tool"`
+		}
+		if toml.Unmarshal(data, &doc) == nil {
+			out = append(out, doc.Tool.Ruff)
+		}
+	}
+	for _, f := range []string{"ruff.toml", ".ruff.toml"} {
+		if data, err := mf.read(f); err == nil {
+			var cfg ruffConfig
+			if toml.Unmarshal(data, &cfg) == nil {
+				out = append(out, cfg)
+			}
+		}
+	}
+	return out
 }
 
 func (c ruffConfig) patterns() []string {

@@ -47,3 +47,22 @@ func TestLintExcludedFromRuff(t *testing.T) {
 		t.Errorf("a pyproject.toml that does not parse: got %q", got)
 	}
 }
+
+// The files ruff's per-file ignores keep from E501 (a code, its prefix or ALL) are
+// the line-length check's exception (internetarchive/openlibrary pyproject.toml,
+// wild round 25); ignores of other codes are not.
+func TestLintIgnoredLineLength(t *testing.T) {
+	root := t.TempDir()
+	write := func(p, text string) {
+		if err := os.WriteFile(filepath.Join(root, p), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("pyproject.toml", "[tool.ruff]\nline-length = 162\n\n[tool.ruff.lint.per-file-ignores]\n\"scripts/tests/test_obfi.py\" = [\"E501\"]\n\"tests/*\" = [\"S101\"]\n\"gen/*.py\" = [\"E\"]\n")
+	write("ruff.toml", "[per-file-ignores]\n\"legacy.py\" = [\"ALL\"]\n")
+	rc := RepoContextFor(root, []string{"pyproject.toml", "ruff.toml", "app/a.py"})
+	want := []string{"gen/*.py", "scripts/tests/test_obfi.py", "**/legacy.py"}
+	if got := rc.LintIgnored["max_line_length"]; !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

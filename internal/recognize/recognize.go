@@ -80,6 +80,10 @@ type RepoContext struct {
 	// project's conventions, and so the rules compiled from them, do not govern. Nil
 	// when none.
 	LintExcluded map[string][]string `json:",omitempty"`
+	// LintIgnored are, per heed check ("max_line_length"), the globs of the files
+	// the project's linter does not hold to that check's rule (ruff's per-file
+	// ignores of E501): the project's own exception. Nil when none.
+	LintIgnored map[string][]string `json:",omitempty"`
 	// Constraints is every constraint of the instruction set in document order (by
 	// file, then line), so a recogniser can read a constraint's neighbours: an
 	// exception stated in the next list item ("The exceptions are `vite.config.ts` and

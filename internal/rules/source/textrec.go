@@ -197,6 +197,11 @@ func textRule(s *sentence, rc *recognize.RepoContext, p TextParams, msg, suggest
 		// vendored code is another project's, formatted by its own rules
 		sc.Exclude = uniq.Values(append(sc.Exclude, vendoredGlobs...))
 	}
+	if rc != nil {
+		// the files the project's linter does not hold to this check's rule (ruff's
+		// per-file ignores of E501 for a line length) are its own exception
+		sc.Exclude = uniq.Values(append(sc.Exclude, rc.LintIgnored[p.Check]...))
+	}
 	if len(sc.Globs) == 0 && (p.Check == "max_line_length" || p.Check == "trailing_whitespace") {
 		// a line is text: the code of a language heed has no grammar for ("C++
 		// style", a repository of .ml files) is judged by its extensions
