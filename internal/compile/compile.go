@@ -152,6 +152,22 @@ func compileOne(c *policy.Constraint, rc *recognize.RepoContext, recs []recogniz
 				// lowering reads: the live path judges commands without a change.
 				r.When = condition(&read)
 			}
+			if (r.Domain == policy.DomainSource || r.Domain == policy.DomainArchitecture) && newCodeOnly(&read) {
+				// "No jQuery in new code", a section "When adding new components":
+				// the code that stands may follow other ways
+				w := policy.Condition{What: "new code"}
+				if r.When != nil {
+					w = *r.When
+				}
+				w.NewCode = true
+				r.When = &w
+				for i := range r.Cases {
+					// its cases are changes: the file written as new code
+					if cs := &r.Cases[i]; cs.Path != "" && len(cs.Changed) == 0 {
+						cs.Changed = []string{cs.Path}
+					}
+				}
+			}
 			r = finish(r, c, rec.Name(), perKind)
 			review(&read, &r)
 			unreadable(lang, &r)

@@ -119,12 +119,30 @@ func doubtNewCodeSection(c *policy.Constraint, r *policy.Rule) string {
 	if r.Domain != policy.DomainSource && r.Domain != policy.DomainArchitecture {
 		return ""
 	}
+	if r.When != nil && r.When.NewCode {
+		return "" // it judges new code only
+	}
 	for _, h := range c.HeaderPath {
 		if norm.NewCodeHeading(h) {
 			return fmt.Sprintf("stated under %q, for new code: the code that stands may follow other ways", h)
 		}
 	}
 	return ""
+}
+
+// newCodeOnly: the constraint is about the code a change adds, by its words ("No
+// jQuery in new code", "New code must be typed") or its section ("When Adding New
+// Components").
+func newCodeOnly(c *policy.Constraint) bool {
+	if norm.InNewCode(c.Text) {
+		return true
+	}
+	for _, h := range c.HeaderPath {
+		if norm.NewCodeHeading(h) {
+			return true
+		}
+	}
+	return false
 }
 
 func excludesTests(globs []string) bool {

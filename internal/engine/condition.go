@@ -39,6 +39,10 @@ func CheckCondition(c *policy.Condition, ev *Evidence) (Applicability, string) {
 	if c == nil {
 		return Applies, ""
 	}
+	if c.NewCode && ev.Mode != ModeDiff {
+		// "No jQuery in new code": the tree as it stands is no new code
+		return NotApplicable, "the rule is about new code, and the tree as it stands is none"
+	}
 	if ev.Mode != ModeDiff || ev.Streamed() {
 		// Over a whole tree every file is the "change": a condition about the change
 		// says little there, and a streamed view holds one file. Run the rule.

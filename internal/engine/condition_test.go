@@ -165,3 +165,16 @@ func TestConditionLeavesHeedsOwnFilesOut(t *testing.T) {
 		t.Errorf("got %v (%s), want not applicable: the change adds no function", a, why)
 	}
 }
+
+// A rule about new code judges a change; the tree as it stands is none.
+func TestConditionNewCode(t *testing.T) {
+	cond := &policy.Condition{What: "new code", NewCode: true}
+	whole := change(7)
+	whole.Mode = ModeAll
+	if got, _ := CheckCondition(cond, whole); got != NotApplicable {
+		t.Errorf("a whole tree: %v, want not applicable", got)
+	}
+	if got, _ := CheckCondition(cond, change(7)); got != Applies {
+		t.Errorf("a change: %v, want applies", got)
+	}
+}

@@ -405,3 +405,13 @@ func FoldersOfAName(clause, span string) bool {
 	}
 	return false
 }
+
+// inNewCodeRE: a rule limited to the code a change adds ("No jQuery in new code",
+// "for all new files", "New code must ...").
+var inNewCodeRE = lazyre.New(`(?i)\b(?:in|for|to|within) (?:any |all |the )?new(?:ly (?:added|written))? (?:code|files|modules|components|source files)\b|^\W*(?:all |any )?new code (?:must|should|shall|is|uses?|needs)\b`)
+
+// InNewCode reports a rule the text limits to the code a change adds.
+func InNewCode(text string) bool {
+	l := strings.ToLower(text)
+	return strings.Contains(l, "new") && inNewCodeRE.MatchString(text)
+}

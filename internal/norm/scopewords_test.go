@@ -75,3 +75,19 @@ func TestFeasibilityHedged(t *testing.T) {
 		}
 	}
 }
+
+// TestInNewCode: a rule the text limits to the code a change adds.
+func TestInNewCode(t *testing.T) {
+	for text, want := range map[string]bool{
+		"JavaScript: ESLint with single quotes. No jQuery in new code.": true,
+		"New code must be fully typed.":                                 true,
+		"Use TypeScript for all new files.":                             true,
+		"Add a test for new code.":                                      true, // (compile reads it for code rules only)
+		"No jQuery.":                                                    false,
+		"Write the news feed in Go.":                                    false,
+	} {
+		if got := InNewCode(text); got != want {
+			t.Errorf("InNewCode(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

@@ -189,6 +189,9 @@ type Condition struct {
 	PR string `json:"pr,omitempty"`
 	// Ran: the session ran a command whose words start with one of these.
 	Ran [][]string `json:"ran,omitempty"`
+	// NewCode: the rule is about the code a change adds ("No jQuery in new code"):
+	// it judges a change, never the tree as it stands.
+	NewCode bool `json:"new_code,omitempty"`
 }
 
 // NeedsReview reports whether the compiler demoted the rule for a person to review and
