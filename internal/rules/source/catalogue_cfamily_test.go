@@ -101,3 +101,15 @@ func TestATestFolderPlacesItsTests(t *testing.T) {
 		}
 	}
 }
+
+// TestACJKHeadingNamesItsFolder: a heading of CJK text that names its folder in
+// full-width parentheses ("### 性能测试（performance/）", wild round 25) places its
+// rules there.
+func TestACJKHeadingNamesItsFolder(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"python"}, Dirs: []string{"src", "src/tests", "src/tests/performance", "src/tests/integration"}}
+	c := &policy.Constraint{Text: "禁止 Mock：性能测试直接调用真实服务，不使用 Mock", Level: policy.Must, File: "src/tests/AGENTS.md", Scope: policy.Scope{Dir: "src/tests"}, HeaderPath: []string{"测试", "性能测试（performance/）"}}
+	s := itemSentence(c, rc)
+	if got := headingPlainPath(s, rc); got != "src/tests/performance/**" {
+		t.Errorf("heading folder %q", got)
+	}
+}

@@ -732,6 +732,8 @@ func headingPlainPath(s *sentence, rc *recognize.RepoContext) string {
 // instruction file's folder is joined where the root has no such folder (nestedDir).
 func plainFolders(text string, s *sentence, rc *recognize.RepoContext) []string {
 	var dirs []string
+	// (a heading of CJK text glues its folder to the words: "性能测试（performance/）")
+	text = strings.NewReplacer("（", " ", "）", " ", "：", " ", "，", " ", "、", " ", "「", " ", "」", " ").Replace(text)
 	for _, f := range strings.Fields(text) {
 		f = strings.Trim(f, "()[],.;:\"'")
 		if !strings.Contains(f, "/") || strings.Contains(f, "://") {

@@ -117,3 +117,18 @@ func TestNamedColourValues(t *testing.T) {
 		}
 	}
 }
+
+// TestHexAndNamedColoursLeaveRGB: "no hex colors, no named colors"
+// (internetarchive/openlibrary docs/ai/README.md:241, wild round 25) bans hex values;
+// rgb() and hsl() are neither.
+func TestHexAndNamedColoursLeaveRGB(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"css"}, Extensions: []string{".css"}}
+	c := &policy.Constraint{Text: "CSS: Stylelint enforces strict value rules — no hex colors, no named colors (use variables).", Level: policy.Must, File: "AGENTS.md"}
+	res := styleRecognizer{}.Recognize(c, rc)
+	if len(res.Rules) != 1 {
+		t.Fatalf("%d rules (%s)", len(res.Rules), res.Unenforced)
+	}
+	if p := string(res.Rules[0].Params); strings.Contains(p, "rgba") {
+		t.Errorf("rgb() banned: %s", p)
+	}
+}
