@@ -1560,8 +1560,10 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 			if len(wrappers) > 0 && strings.Contains(q, "(#not-defined? @match)") {
 				// "calls `self._trim_before_compaction()` ... never
 				// `_trim_messages_before_compaction` directly": the prescribed
-				// wrapper is where the helper is called
-				q = strings.ReplaceAll(q, "(#not-defined? @match)", "(#not-defined? @match) (#not-inside-def? @match "+quoteAll(wrappers)+")")
+				// wrapper is where the helper is called; "gates on
+				// `EditorUi.isMermaidSupported()` — never a bare `isMermaidEnabled`":
+				// the wrapper's body reads the flag, by name or as a member
+				q = withEveryPattern(q, "(#not-inside-def? @match "+quoteAll(wrappers)+")")
 			}
 			qp.Queries[l] = q
 		}
@@ -1620,7 +1622,7 @@ func aboutLogging(s *sentence, rc *recognize.RepoContext) bool {
 }
 
 var (
-	directlyRE   = lazyre.New(`\bdirectly\b|\braw\b`)
+	directlyRE   = lazyre.New(`\bdirectly\b|\braw\b|\bbare\b`)
 	helperSpanRE = lazyre.New("`([A-Za-z_][\\w]*)` (?:helper|wrapper|function|method)\\b")
 )
 
@@ -2610,4 +2612,21 @@ func warnOnly(r *policy.Rule, why string) {
 	r.Severity = policy.SeverityWarning
 	r.Exact = false
 	r.Message += why
+}
+
+// withEveryPattern adds a predicate to every pattern of a query written one pattern
+// a line; a query of another layout is returned as it is.
+func withEveryPattern(q, pred string) string {
+	lines := strings.Split(q, "\n")
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if !strings.HasPrefix(t, "(") || !strings.HasSuffix(t, ")") || strings.Count(t, "(") != strings.Count(t, ")") || !strings.Contains(t, "@match") {
+			return q
+		}
+		if strings.Contains(t, pred) {
+			continue
+		}
+		lines[i] = t[:len(t)-1] + " " + pred + ")"
+	}
+	return strings.Join(lines, "\n")
 }

@@ -413,6 +413,12 @@ func exampleRule(r policy.Rule, s *sentence, rc *recognize.RepoContext, sh shape
 			whys = append(whys, l+": "+why)
 			continue
 		}
+		if ws := prescribedWrappers(s, ban{span: sh.text}); len(ws) > 0 {
+			// "gates on `EditorUi.isMermaidSupported()` — never a bare `typeof
+			// mxMermaidToDrawio` check": the prescribed helper's body is where the
+			// bare check belongs
+			ex.query = withEveryPattern(ex.query, "(#not-inside-def? @match "+quoteAll(ws)+")")
+		}
 		qp.Queries[l] = ex.query
 		examples[l] = ex
 	}

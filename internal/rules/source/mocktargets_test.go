@@ -63,3 +63,19 @@ func TestMockTargetRules(t *testing.T) {
 		}
 	}
 }
+
+// TestABareCheckInsideTheHelper: "gates on `EditorUi.isMermaidSupported()` — never a
+// bare `isMermaidEnabled` or `typeof mxMermaidToDrawio` check" (a draw.io copy's
+// CLAUDE.md, wild round 25): the helper's own body, a function bound to a member, is
+// where the bare check belongs; elsewhere it is banned.
+func TestABareCheckInsideTheHelper(t *testing.T) {
+	rules := rulesOf(t, "Mermaid gating: every mermaid entry point gates on `EditorUi.isMermaidSupported()` — never a bare `isMermaidEnabled` or `typeof mxMermaidToDrawio` check.", "m", "javascript")
+	helper := "EditorUi.isMermaidSupported = function () {\n  return window.isMermaidEnabled && typeof mxMermaidToDrawio !== 'undefined';\n};\n"
+	if fs, _ := runFiles(t, rules, map[string]string{"js/EditorUi.js": helper}); len(fs) != 0 {
+		t.Errorf("the helper's body flagged: %d findings", len(fs))
+	}
+	entry := "function open() {\n  if (window.isMermaidEnabled && typeof mxMermaidToDrawio !== 'undefined') {\n    run();\n  }\n}\n"
+	if fs, _ := runFiles(t, rules, map[string]string{"js/Menus.js": entry}); len(fs) < 2 {
+		t.Errorf("an entry point's bare checks: %d findings, want 2", len(fs))
+	}
+}

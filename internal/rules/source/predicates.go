@@ -442,6 +442,23 @@ func ownerName(a *sitter.Node, t *lang.Tree) string {
 				return text(a.ChildByFieldName("name"), t)
 			}
 		}
+	case "assignment_expression", "pair":
+		// `EditorUi.isMermaidSupported = function () {...}`, `{ load: () => ... }`:
+		// a function bound to a member or a key
+		v, k := a.ChildByFieldName("right"), a.ChildByFieldName("left")
+		if a.Kind() == "pair" {
+			v, k = a.ChildByFieldName("value"), a.ChildByFieldName("key")
+		}
+		if v == nil || k == nil {
+			return ""
+		}
+		switch v.Kind() {
+		case "arrow_function", "function_expression", "function":
+			if k.Kind() == "member_expression" {
+				k = k.ChildByFieldName("property")
+			}
+			return strings.Trim(text(k, t), `"'`)
+		}
 	}
 	return ""
 }
