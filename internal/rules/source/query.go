@@ -1229,16 +1229,41 @@ func commentedAt(src []byte, li lineIndex, line int) bool {
 		}
 	}
 	cur := get(line)
-	if strings.Contains(cur, " //") || strings.Contains(cur, "\t//") || strings.Contains(cur, " /*") || strings.Contains(cur, "  #") {
+	if strings.Contains(cur, " //") || strings.Contains(cur, "\t//") || strings.Contains(cur, " /*") {
+		return true
+	}
+	if i := strings.Index(cur, "  #"); i >= 0 && reasonComment(cur[i+3:]) {
 		return true
 	}
 	// the header of the block the match opens, with its comment: "except
 	// Exception:  # best-effort" over the `pass` it holds
-	if i := strings.Index(above, "  #"); i > 0 && strings.HasSuffix(strings.TrimSpace(above[:i]), ":") {
+	if i := strings.Index(above, "  #"); i > 0 && strings.HasSuffix(strings.TrimSpace(above[:i]), ":") && reasonComment(above[i+3:]) {
 		return true
 	}
-	if i := strings.Index(above, " //"); i > 0 && strings.HasSuffix(strings.TrimSpace(above[:i]), "{") {
+	if i := strings.Index(above, " //"); i > 0 && strings.HasSuffix(strings.TrimSpace(above[:i]), "{") && reasonComment(above[i+3:]) {
 		return true
+	}
+	return false
+}
+
+// lintDirectiveRE is a linter's or type checker's directive at the start of a
+// comment, with its codes: `noqa: BLE001`, `type: ignore[arg-type]`, `pylint:
+// disable=broad-except`, `eslint-disable-line no-empty`, `nolint:errcheck`.
+var lintDirectiveRE = lazyre.New(`^\s*(?:noqa|type:\s*ignore|pylint:\s*disable|pyright:\s*ignore|mypy:\s*ignore|eslint-disable(?:-next)?(?:-line)?|nolint|NOSONAR|nosec|pragma:\s*no\s*cover)\b[:=]?\s*(?:[\w\-\[\],/]+\s*)*`)
+
+// reasonComment reports a comment's text that gives a reason: words beyond a lint
+// directive and its codes (`# noqa: BLE001 — best-effort` does, `# noqa: BLE001`
+// does not).
+func reasonComment(c string) bool {
+	rest := c
+	if m := lintDirectiveRE.FindString(c); m != "" {
+		rest = c[len(m):]
+	}
+	rest = strings.TrimLeft(rest, " \t-—–:;,")
+	for _, r := range rest {
+		if unicode.IsLetter(r) {
+			return true
+		}
 	}
 	return false
 }
