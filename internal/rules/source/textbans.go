@@ -135,6 +135,13 @@ func (textBanRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 				// `{ type: ignore }` and strings of every language
 				continue
 			}
+			if i := strings.Index(c.Text, "`"+sp+"`"); dataValueLiteralRE.MatchString(sp) && i >= 0 && subjectBeforeBan(c.Text[:i]) {
+				// "A `security` POI may never carry `precision: "surveyed"`",
+				// "Security checkpoints ...: never `precision: "surveyed"`": a value of
+				// the data, banned for the things the subject names, which heed cannot
+				// tell from the rest (gates and lounges are surveyed)
+				continue
+			}
 			tbs = append(tbs, textBan{text: sp, instead: b.instead, kind: "literal", clause: b.clause})
 		}
 	}
@@ -369,4 +376,32 @@ func workflowBans(s *sentence) []textBan {
 func aboutWorkflows(text string) bool {
 	l := strings.ToLower(text)
 	return strings.Contains(l, "workflow") || strings.Contains(l, "github action")
+}
+
+// dataValueLiteralRE: a key and a quoted value (`precision: "surveyed"`), a value of
+// the data rather than a setting of a tool.
+var dataValueLiteralRE = lazyre.New(`^[\w.]+\s*[:=]\s*["'][^"']*["']$`)
+
+// subjectBeforeBan reports a clause whose prohibition follows a subject of its own
+// ("Security checkpoints are permanently approximate: never ...", "A `security` POI
+// may never carry ..."), not an imperative ("Never ...", "Do not ...", "We never").
+func subjectBeforeBan(clause string) bool {
+	ts := tokenize(clause)
+	words := 0
+	for i, t := range ts {
+		if negAt(ts, i) > 0 {
+			return words >= 2
+		}
+		if t.kind == 'w' || t.kind == 's' {
+			switch w := lowerWord(t); w {
+			case "we", "you", "please", "always", "so", "and", "but", "also", "then", "i", "agents", "must", "should":
+			default:
+				words++
+			}
+		}
+		if t.kind == 'p' && (t.text == "—" || t.text == "–") && words <= 2 {
+			words = 0 // an item's label ("M32 —")
+		}
+	}
+	return false
 }

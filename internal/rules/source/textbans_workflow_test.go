@@ -61,3 +61,21 @@ func TestWorkflowKeysBannedInWorkflowFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestADataValueBannedForASubject: a key and a quoted value banned for the things a
+// subject names (jpro99/Kepi-Travel KEPI_DESIGN_LAW.md:345, wild round 25: only
+// security checkpoints may never be surveyed) is no ban of the text everywhere; an
+// imperative ban of the same text is.
+func TestADataValueBannedForASubject(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"typescript"}}
+	for text, want := range map[string]int{
+		"M32 — Security checkpoints are permanently approximate: never `precision: \"surveyed\"`, always disclaimed": 0,
+		"A `security` POI may never carry `precision: \"surveyed\"`.":                                                0,
+		"Never write `precision: \"surveyed\"`.":                                                                     1,
+	} {
+		res := textBanRecognizer{}.Recognize(&policy.Constraint{Text: text, Level: policy.Must, File: "AGENTS.md"}, rc)
+		if len(res.Rules) != want {
+			t.Errorf("%q: %d rules, want %d", text, len(res.Rules), want)
+		}
+	}
+}
