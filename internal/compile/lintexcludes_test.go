@@ -30,11 +30,7 @@ func TestRuffGlobs(t *testing.T) {
 // The repository context carries what ruff skips, from pyproject.toml and ruff.toml.
 func TestLintExcludedFromRuff(t *testing.T) {
 	root := t.TempDir()
-	write := func(p, text string) {
-		if err := os.WriteFile(filepath.Join(root, p), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := fileWriter(t, root)
 	write("pyproject.toml", "[project]\nname = \"x\"\n\n[tool.ruff]\nforce-exclude = true\nexclude = [\"**/_archived\", \"WIP\"]\n")
 	write("ruff.toml", "extend-exclude = [\"legacy\"]\n")
 	rc := RepoContextFor(root, []string{"pyproject.toml", "ruff.toml", "app/a.py"})
@@ -53,16 +49,21 @@ func TestLintExcludedFromRuff(t *testing.T) {
 // wild round 25); ignores of other codes are not.
 func TestLintIgnoredLineLength(t *testing.T) {
 	root := t.TempDir()
-	write := func(p, text string) {
-		if err := os.WriteFile(filepath.Join(root, p), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := fileWriter(t, root)
 	write("pyproject.toml", "[tool.ruff]\nline-length = 162\n\n[tool.ruff.lint.per-file-ignores]\n\"scripts/tests/test_obfi.py\" = [\"E501\"]\n\"tests/*\" = [\"S101\"]\n\"gen/*.py\" = [\"E\"]\n")
 	write("ruff.toml", "[per-file-ignores]\n\"legacy.py\" = [\"ALL\"]\n")
 	rc := RepoContextFor(root, []string{"pyproject.toml", "ruff.toml", "app/a.py"})
 	want := []string{"gen/*.py", "scripts/tests/test_obfi.py", "**/legacy.py"}
 	if got := rc.LintIgnored["max_line_length"]; !slices.Equal(got, want) {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// fileWriter writes a file of the test's repository at root.
+func fileWriter(t *testing.T, root string) func(p, text string) {
+	return func(p, text string) {
+		if err := os.WriteFile(filepath.Join(root, p), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -1032,13 +1032,7 @@ var feasibilityHedges = []string{"when possible", "where possible", "if possible
 // site that breaks it may be one where it could not be followed, which no check
 // tells.
 func FeasibilityHedged(text string) bool {
-	l := strings.ToLower(text)
-	for _, h := range feasibilityHedges {
-		if strings.Contains(l, h) {
-			return true
-		}
-	}
-	return false
+	return containsAny(strings.ToLower(text), feasibilityHedges...)
 }
 
 // jsFormatterCues are the options of a JavaScript formatter's style a sentence lists
@@ -1049,11 +1043,5 @@ var jsFormatterCues = []string{"single quote", "double quote", "trailing comma",
 // its indentation is the JavaScript code's, not every language's of the repository
 // (an Android project's generated Java keeps Java's).
 func JSFormatterStyle(text string) bool {
-	l := strings.ToLower(text)
-	for _, c := range jsFormatterCues {
-		if strings.Contains(l, c) {
-			return true
-		}
-	}
-	return false
+	return containsAny(strings.ToLower(text), jsFormatterCues...)
 }

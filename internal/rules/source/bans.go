@@ -1209,3 +1209,25 @@ func markedWith(ts []token, j int) (int, bool) {
 	}
 	return 0, false
 }
+
+// spansAfterProhibition are the code spans of a clause that follow its first
+// prohibition, up to a word of stop ("never coral `#FF6B35` or indigo `#4F46E5`";
+// "never ... `pull_request_target`; use `pull_request`" stops at "use").
+func spansAfterProhibition(cl string, stop map[string]bool) []string {
+	ts := tokenize(cl)
+	neg := false
+	var out []string
+	for i, t := range ts {
+		if !neg {
+			neg = negAt(ts, i) > 0
+			continue
+		}
+		if t.kind == 'w' && stop[lowerWord(t)] {
+			break
+		}
+		if t.kind == 's' {
+			out = append(out, strings.TrimSpace(t.text))
+		}
+	}
+	return out
+}

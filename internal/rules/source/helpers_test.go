@@ -77,3 +77,14 @@ func located(fs []engine.Finding) []string {
 	}
 	return out
 }
+
+// lastBanned is the span the last ban of a must-sentence of AGENTS.md names, "" for
+// none.
+func lastBanned(text string) string {
+	s := newSentence(&policy.Constraint{Text: text, Level: policy.Must, File: "AGENTS.md"})
+	got := ""
+	for _, b := range s.bans() {
+		got = b.span
+	}
+	return got
+}

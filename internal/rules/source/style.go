@@ -589,14 +589,8 @@ func namedColourValues(s *sentence) []string {
 	// `#FF6B35`": the primary is prescribed)
 	var vals []string
 	for _, cl := range s.clauses() {
-		ts := tokenize(cl)
-		neg := false
-		for i, t := range ts {
-			if !neg {
-				neg = negAt(ts, i) > 0
-				continue
-			}
-			if sp := strings.TrimSpace(t.text); t.kind == 's' && colourSpanRE.MatchString(sp) {
+		for _, sp := range spansAfterProhibition(cl, nil) {
+			if colourSpanRE.MatchString(sp) {
 				vals = append(vals, sp)
 			}
 		}

@@ -51,6 +51,12 @@ var (
 	workflowKeyRE = lazyre.New(`^[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*(?::\s*[\w-]+)?$`)
 )
 
+// workflowStops end the banned part of a clause about workflows: its alternative
+// or exception.
+var workflowStops = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return set("instead", "use", "prefer", "rather", "except", "unless")
+}}
+
 // workflowGlobs are GitHub Actions' workflow files.
 var workflowGlobs = []string{".github/workflows/*.yml", ".github/workflows/*.yaml"}
 
@@ -352,18 +358,8 @@ func workflowBans(s *sentence) []textBan {
 		if !aboutWorkflows(cl + " " + s.header) {
 			continue
 		}
-		ts := tokenize(cl)
-		neg := false
-		for i, t := range ts {
-			if !neg {
-				neg = negAt(ts, i) > 0
-				continue
-			}
-			if t.kind == 'w' && set("instead", "use", "prefer", "rather", "except", "unless")[lowerWord(t)] {
-				break
-			}
-			sp := strings.TrimSpace(t.text)
-			if t.kind == 's' && workflowKeyRE.MatchString(sp) && (strings.Contains(sp, "_") || strings.Contains(sp, ":")) {
+		for _, sp := range spansAfterProhibition(cl, workflowStops.Get()) {
+			if workflowKeyRE.MatchString(sp) && (strings.Contains(sp, "_") || strings.Contains(sp, ":")) {
 				out = append(out, textBan{text: sp, kind: "workflow", clause: cl})
 			}
 		}
