@@ -1178,8 +1178,10 @@ func antecedent(ts []token, j int, verb string, cls []string, ci int) (string, b
 }
 
 // markVerbs mark a declaration with an attribute, annotation or decorator.
-var markVerbs = set("mark", "marked", "marking", "annotate", "annotated", "annotating", "decorate",
-	"decorated", "decorating", "tag", "tagged", "tagging")
+var markVerbs = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return set("mark", "marked", "marking", "annotate", "annotated", "annotating", "decorate",
+		"decorated", "decorating", "tag", "tagged", "tagging")
+}}
 
 // markedWith reads, from token j after a prohibition, "(be) marked (tests) (with|as)
 // `#[x]`": it returns the index of the first span when that span is an attribute, an
@@ -1189,7 +1191,7 @@ func markedWith(ts []token, j int) (int, bool) {
 	if j < len(ts) && ts[j].kind == 'w' && lowerWord(ts[j]) == "be" {
 		j++
 	}
-	if j >= len(ts) || ts[j].kind != 'w' || !markVerbs[lowerWord(ts[j])] {
+	if j >= len(ts) || ts[j].kind != 'w' || !markVerbs.Get()[lowerWord(ts[j])] {
 		return 0, false
 	}
 	j++
