@@ -161,12 +161,6 @@ func compileOne(c *policy.Constraint, rc *recognize.RepoContext, recs []recogniz
 				}
 				w.NewCode = true
 				r.When = &w
-				for i := range r.Cases {
-					// its cases are changes: the file written as new code
-					if cs := &r.Cases[i]; cs.Path != "" && len(cs.Changed) == 0 {
-						cs.Changed = []string{cs.Path}
-					}
-				}
 			}
 			r = finish(r, c, rec.Name(), perKind)
 			review(&read, &r)

@@ -3,6 +3,7 @@ package compile
 import (
 	"testing"
 
+	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 	"github.com/heed-dev/heed/internal/rules"
@@ -10,7 +11,7 @@ import (
 
 // A code rule limited to new code, by its words or its section, judges a change and
 // never the tree as it stands (internetarchive/openlibrary docs/ai/README.md:240,
-// wild round 25); its cases are changes.
+// wild round 25); its cases hold, judged as changes.
 func TestNewCodeRulesJudgeChanges(t *testing.T) {
 	rc := &recognize.RepoContext{Languages: []string{"javascript"}, Packages: []recognize.Package{{Name: "jquery", Ecosystem: "npm", Manifest: "package.json"}}}
 	for _, c := range []policy.Constraint{
@@ -32,8 +33,9 @@ func TestNewCodeRulesJudgeChanges(t *testing.T) {
 				t.Errorf("%q: a rule for new code needs no review: %s", c.Text, r.Review)
 			}
 			for _, cs := range r.Cases {
-				if cs.Path != "" && len(cs.Changed) == 0 {
-					t.Errorf("%q: a case that is no change: %+v", c.Text, cs)
+				// its cases are judged as the code a change adds
+				if o := engine.RunCase(rules.Registry(), &r, cs); !o.OK {
+					t.Errorf("%q: its case %+v: got %s", c.Text, cs, o.Got)
 				}
 			}
 		}

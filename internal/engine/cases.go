@@ -93,6 +93,10 @@ func RunCase(reg *Registry, rule *policy.Rule, c policy.Case) CaseOutcome {
 	if build == nil {
 		build = DefaultCaseEvidence
 	}
+	if w := rule.When; w != nil && w.NewCode && c.Path != "" && len(c.Changed) == 0 {
+		// a case of a rule about new code is code a change adds: the file, as new
+		c.Changed = []string{c.Path}
+	}
 	ev, err := build(inScope(rule, c))
 	if err != nil {
 		out.Reason = fmt.Sprintf("case evidence: %v", err)
