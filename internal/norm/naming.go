@@ -432,7 +432,11 @@ var (
 	// styleForFilesRE: a style followed by the files it is for ("camelCase for
 	// files", "kebab-case for all file names").
 	styleForFilesRE = lazyre.New(`(?i)^\s+for\s+(?:all\s+|the\s+|our\s+)?(?:files|file\s?names|filenames|(modules))\b`)
-	fileQualStopRE  = lazyre.New(`(?i)^(?:use|using|all|the|our|for|any|every|each|new|and|name|names|are|is|in|with|of|to|should|must|be|written|source|code|your)$`)
+	// styleForKindRE: the kind of file a style is for, after it ("kebab-case for
+	// utilities"), not all files or the modules.
+	styleForKindRE = lazyre.New(`(?i)^\s+for\s+(?:the\s+)?([a-z]+(?:\s+[a-z]+)?)\b`)
+	allFilesRE     = lazyre.New(`(?i)^(?:all|every|any|each|files?|file names?|filenames|names?|everything)\b`)
+	fileQualStopRE = lazyre.New(`(?i)^(?:use|using|all|the|our|for|any|every|each|new|and|name|names|are|is|in|with|of|to|should|must|be|written|source|code|your)$`)
 )
 
 // FileStyles counts the distinct case styles a text names for file names
@@ -535,6 +539,14 @@ func FileNamings(text, header string) []FileNaming {
 				}
 			}
 			qual = strings.Join(words, " ")
+		}
+		if qual == "" {
+			// "Files: kebab-case for utilities (e.g., `weather-utils.ts`)": the kind of
+			// file the style is for follows it
+			rest := main[st[1]:]
+			if m := styleForKindRE.FindStringSubmatch(rest); m != nil && !styleForFilesRE.MatchString(rest) && !allFilesRE.MatchString(m[1]) && FileStyles(whole) == 1 {
+				qual = strings.ToLower(m[1])
+			}
 		}
 		if fileNotRE.MatchString(qual) || fileNotRE.MatchString(strings.ToLower(noun[0])) && !strings.Contains(strings.ToLower(noun[0]), "file") {
 			continue

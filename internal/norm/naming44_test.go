@@ -97,3 +97,25 @@ func TestFileNamingInAListOfStyles(t *testing.T) {
 		t.Errorf("got %+v, want one kebab-case file naming", fns)
 	}
 }
+
+// TestStyleForAKindOfFile: "kebab-case for utilities" is a style of the utilities'
+// files (jelrod27/Weather-application- AGENTS.md:71, wild round 24), not of every
+// file; "for all file names" and a sentence of several styles keep no qualifier.
+func TestStyleForAKindOfFile(t *testing.T) {
+	for text, want := range map[string]string{
+		"Files: kebab-case for utilities (e.g., `weather-utils.ts`)":                                         "utilities",
+		"Use kebab-case for all file names, except React components, which use PascalCase (`UserCard.tsx`).": "",
+		"Files: PascalCase for components, camelCase for utilities, kebab-case for routes.":                  "",
+	} {
+		fns := FileNamings(text, "naming conventions")
+		if len(fns) == 0 {
+			if want != "" {
+				t.Errorf("%q: no file naming", text)
+			}
+			continue
+		}
+		if fns[0].Qualifier != want {
+			t.Errorf("%q: qualifier %q, want %q", text, fns[0].Qualifier, want)
+		}
+	}
+}

@@ -578,7 +578,11 @@ func roleQualifier(fn norm.FileNaming, globs []string) string {
 // fileQualifier is a convention's qualifier in the singular, without "file"
 // ("component files" is "component").
 func fileQualifier(fn norm.FileNaming) string {
-	return strings.TrimSuffix(strings.TrimSuffix(fn.Qualifier, "s"), " file")
+	q := strings.TrimSuffix(strings.TrimSuffix(fn.Qualifier, "s"), " file")
+	if strings.HasSuffix(fn.Qualifier, "ies") {
+		q = singular(fn.Qualifier) // "utilities" is "utility"
+	}
+	return q
 }
 
 // narrowerConventions are the files another sentence of the same instruction file
