@@ -93,6 +93,12 @@ func TestCyclesAtTheLevelTheTextNames(t *testing.T) {
 		for _, r := range recognizeAll(con, c.rc) {
 			if r.Kind == KindCycles {
 				got = append(got, r)
+				for _, cs := range r.Cases {
+					// its own cases hold (a workspace's two packages each have a manifest)
+					if o := engine.RunCase(engine.NewRegistry(Kinds()...), &r, cs); !o.OK {
+						t.Errorf("%q: its case %q: got %s (%s)", c.text, cs.Note, o.Got, o.Reason)
+					}
+				}
 			}
 		}
 		if s := summary(got); s != c.want {

@@ -364,7 +364,7 @@ func (cyclesRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			base = params.Within[0]
 		}
 		a, b := sm.concrete(base, "a"), sm.concrete(base, "b")
-		if params.Granularity == GranularityPackage || sm.lang == "go" {
+		if params.Granularity != GranularityFile || sm.lang == "go" {
 			a, b = sm.concrete(strings.TrimSuffix(base, "/**")+"/a/**", "a"), sm.concrete(strings.TrimSuffix(base, "/**")+"/b/**", "b")
 		}
 		codeA, filesA := sm.repo(a, b)
