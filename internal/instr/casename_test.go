@@ -45,3 +45,29 @@ func TestDiscoverWarnsOfACaseMisnamedFile(t *testing.T) {
 		t.Errorf("warned of %v, want agents.md and web/Claude.md", got)
 	}
 }
+
+// An agent skill (`.agents/skills/<skill>/AGENTS.md`, `.claude/skills/<skill>/SKILL.md`)
+// is loaded for its own task and often installed from another project: discovery
+// leaves it out (aurickwilliam/apt-rental-platform, wild round 26: a React Native
+// skill's rules blocked a web page's code). A folder named skills elsewhere is the
+// project's.
+func TestDiscoverLeavesAgentSkillsOut(t *testing.T) {
+	root := t.TempDir()
+	for _, p := range []string{"AGENTS.md", ".agents/skills/vercel-react-native-skills/AGENTS.md", ".claude/skills/deploy/SKILL.md",
+		".cursor/skills/kepi-airport-bot/SKILL.md", "packages/skills/AGENTS.md"} {
+		full := filepath.Join(root, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte("- Never use `x`.\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	paths, _, err := Discover(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(paths, ","); got != "AGENTS.md,packages/skills/AGENTS.md" {
+		t.Errorf("discovered %s", got)
+	}
+}

@@ -122,6 +122,12 @@ outer:
 			if skipDir(segs[i]) || isVenv(strings.Join(segs[:i+1], "/")) {
 				continue outer
 			}
+			if i > 0 && segs[i] == "skills" && agentConfigDir(segs[i-1]) {
+				// `.agents/skills/<skill>/AGENTS.md`, `.claude/skills/<skill>/SKILL.md`:
+				// an agent skill, loaded for its own task and often installed from
+				// another project; its rules are the skill's, not the repository's
+				continue outer
+			}
 		}
 		if mayBeGone {
 			if _, err := os.Lstat(filepath.Join(root, filepath.FromSlash(f))); err != nil {
@@ -255,4 +261,14 @@ func walkFiles(root string) ([]string, []Warning, error) {
 		return nil, warns, fmt.Errorf("read repository %s: %w", root, err)
 	}
 	return files, warns, nil
+}
+
+// agentConfigDir reports a folder of an agent's configuration, whose `skills/` hold
+// agent skills.
+func agentConfigDir(name string) bool {
+	switch name {
+	case ".agents", ".agent", ".claude", ".cursor", ".codex", ".github", ".gemini", ".windsurf", ".opencode", ".kiro", ".roo", ".cline", ".continue":
+		return true
+	}
+	return false
 }

@@ -163,7 +163,9 @@ var pyUnion = &Entry{
 ((subscript value: (attribute object: (identifier) @mod attribute: (identifier) @name)) @match (#any-of? @mod "typing" "typing_extensions" "t") (#any-of? @name "Optional" "Union"))`,
 		NeedlePattern: `\b(?:Optional|Union)\b`,
 		Bad: []string{
-			"from typing import Optional\n\n\ndef f(x: «Optional[int]») -> None:\n    pass\n",
+			// (both forms in the first sample: it stays the violated case of a rule
+			// narrowed to one of them)
+			"from typing import Optional, Union\n\n\ndef f(x: «Optional[int]», y: «Union[int, str]») -> None:\n    pass\n",
 			"import typing\n\nv: «typing.Union[int, str]» = 0\n",
 		},
 		Good: []string{

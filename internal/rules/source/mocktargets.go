@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
@@ -82,11 +83,14 @@ func mockTypeName(t string) string {
 	if i := strings.LastIndexAny(t, ".:"); i >= 0 {
 		t = t[i+1:]
 	}
-	if !identRE.MatchString(t) {
-		return ""
+	if !typeNameRE.MatchString(t) {
+		return "" // `$api` is a JavaScript name, no type
 	}
 	return t
 }
+
+// typeNameRE is a name a type of the languages that mock types can have.
+var typeNameRE = lazyre.New(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // modulePrefix is the module path a target names by a path or a glob (`@/lib/*`,
 // `./api`), "" for a name.
