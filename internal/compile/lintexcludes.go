@@ -34,11 +34,28 @@ func lintExcluded(mf *manifestFiles) map[string][]string {
 type ruffConfig struct {
 	Exclude       []string `toml:"exclude"`
 	ExtendExclude []string `toml:"extend-exclude"`
-	// PerFileIgnores (and Lint's) name the rules ruff does not report in some files.
+	// PerFileIgnores (and Lint's) name the rules ruff does not report in some files;
+	// Ignore and ExtendIgnore (and Lint's) the rules it reports nowhere.
 	PerFileIgnores map[string][]string `toml:"per-file-ignores"`
+	Ignore         []string            `toml:"ignore"`
+	ExtendIgnore   []string            `toml:"extend-ignore"`
 	Lint           struct {
 		PerFileIgnores map[string][]string `toml:"per-file-ignores"`
+		Ignore         []string            `toml:"ignore"`
+		ExtendIgnore   []string            `toml:"extend-ignore"`
 	} `toml:"lint"`
+}
+
+// ignoresEverywhere reports that ruff reports the rule code in no file.
+func (c ruffConfig) ignoresEverywhere(code string) bool {
+	for _, list := range [][]string{c.Ignore, c.ExtendIgnore, c.Lint.Ignore, c.Lint.ExtendIgnore} {
+		for _, k := range list {
+			if k = strings.TrimSpace(k); k == "ALL" || k != "" && strings.HasPrefix(code, k) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // ignoring are the file patterns whose per-file ignores cover the rule code (a code,
@@ -65,6 +82,12 @@ func (c ruffConfig) ignoring(code string) []string {
 func lintIgnored(mf *manifestFiles) map[string][]string {
 	var pats []string
 	for _, cfg := range ruffConfigs(mf) {
+		if cfg.ignoresEverywhere("E501") {
+			// the project turns the line-length check off: its formatter's width is a
+			// target it cannot always meet (long strings), no limit of the Python code
+			pats = append(pats, "*.py", "*.pyi")
+			continue
+		}
 		pats = append(pats, cfg.ignoring("E501")...)
 	}
 	var globs []string

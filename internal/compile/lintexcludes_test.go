@@ -67,3 +67,15 @@ func fileWriter(t *testing.T, root string) func(p, text string) {
 		}
 	}
 }
+
+// A project that turns E501 off everywhere holds its Python files to no line length
+// (g2gonee2025-cloud/emailops pyproject.toml, wild round 26).
+func TestLintIgnoredEverywhere(t *testing.T) {
+	root := t.TempDir()
+	write := fileWriter(t, root)
+	write("pyproject.toml", "[tool.ruff]\nline-length = 88\n\n[tool.ruff.lint]\nignore = [\"E501\", \"E402\"]\n")
+	rc := RepoContextFor(root, []string{"pyproject.toml", "app/a.py"})
+	if got := rc.LintIgnored["max_line_length"]; !slices.Equal(got, []string{"**/*.py", "**/*.pyi"}) {
+		t.Errorf("got %q", got)
+	}
+}

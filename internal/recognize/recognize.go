@@ -82,7 +82,8 @@ type RepoContext struct {
 	LintExcluded map[string][]string `json:",omitempty"`
 	// LintIgnored are, per heed check ("max_line_length"), the globs of the files
 	// the project's linter does not hold to that check's rule (ruff's per-file
-	// ignores of E501): the project's own exception. Nil when none.
+	// ignores of E501, or every Python file when it ignores E501 everywhere): the
+	// project's own exception. Nil when none.
 	LintIgnored map[string][]string `json:",omitempty"`
 	// Constraints is every constraint of the instruction set in document order (by
 	// file, then line), so a recogniser can read a constraint's neighbours: an
