@@ -514,7 +514,7 @@ func (s *sentence) bans() []ban {
 			continue
 		}
 		start := -1
-		if s.headerBans() && len(ts) > 0 && ts[0].kind == 'w' && fillers[lowerWord(ts[0])] && !negatedBefore(cls[:ci]) {
+		if s.headerBans() && len(ts) > 0 && ts[0].kind == 'w' && fillers[lowerWord(ts[0])] && !negatedBefore(cls[:ci]) && !s.afterBan {
 			// under "## Don'ts", "Use `X`" is read as the heading's ban; after a clause
 			// that bans by itself ("No `a()` — use `b()`") it is the alternative
 			start = 0
@@ -602,6 +602,12 @@ func (s *sentence) bans() []ban {
 				continue // the words after the prohibition are about something else
 			}
 			spans, end := spanList(ts, j)
+			if possessiveAt(ts, end) {
+				// "Don't use `@repo/supabase`'s default export": a part of what the span
+				// names is banned, not all of it
+				i = end - 1
+				continue
+			}
 			qual := qualifier(ts, end)
 			for _, sp := range spans {
 				out = append(out, ban{span: sp, clause: cl, instead: next, qualifier: qual, verb: verb})
@@ -610,6 +616,18 @@ func (s *sentence) bans() []ban {
 		}
 	}
 	return out
+}
+
+// possessiveAt reports a possessive "'s" at token i, right after a span.
+func possessiveAt(ts []token, i int) bool {
+	if i >= len(ts) {
+		return false
+	}
+	t := ts[i].text
+	if strings.HasPrefix(t, "'s") || strings.HasPrefix(t, "’s") {
+		return true
+	}
+	return (t == "'" || t == "’") && i+1 < len(ts) && lowerWord(ts[i+1]) == "s"
 }
 
 // negatedBefore reports a clause among cls that prohibits by itself.

@@ -183,3 +183,25 @@ func TestMarkingWithAnAttributeBansIt(t *testing.T) {
 		}
 	}
 }
+
+// TestAPartOfAModuleAndTheWayRound: "Don't use `@repo/supabase`'s default export on
+// web (...); use `@supabase/ssr` directly ..." (aurickwilliam/apt-rental-platform
+// AGENTS.md:324, wild round 26) bans neither the module (a part of it is named) nor
+// writing default exports, and its second sentence, under a "Don'ts" heading, is the
+// way round the ban, no ban of `@supabase/ssr`.
+func TestAPartOfAModuleAndTheWayRound(t *testing.T) {
+	if got := lastBanned("Don't use `@repo/supabase`'s default export on web (it's mobile-oriented)"); got != "" {
+		t.Errorf("banned %q", got)
+	}
+	if got := lastBanned("Don't use `lodash` on web."); got != "lodash" {
+		t.Errorf("a plain ban: banned %q", got)
+	}
+	first := policy.Constraint{ID: "a", Text: "Don't use `@repo/supabase`'s default export on web (it's mobile-oriented)", Level: policy.Must, File: "AGENTS.md", Line: 5, HeaderPath: []string{"Don'ts"}}
+	second := policy.Constraint{ID: "b", Text: "use `@supabase/ssr` directly or `@repo/supabase/server` / `@repo/supabase/browser`.", Level: policy.Must, File: "AGENTS.md", Line: 5, HeaderPath: []string{"Don'ts"}}
+	rc := &recognize.RepoContext{Languages: []string{"typescript"}, Constraints: []policy.Constraint{first, second}}
+	for _, c := range []policy.Constraint{first, second} {
+		for _, r := range recognizeAll(&c, rc) {
+			t.Errorf("%q: a rule %s", c.Text, r.Message)
+		}
+	}
+}

@@ -472,6 +472,11 @@ var Catalogue = []*Entry{
 					forms = append(forms, sp)
 				}
 			}
+			if strings.Contains(s.norm, "`'s default export") {
+				// "Don't use `@repo/supabase`'s default export": a module's export
+				// the code imports, not the code's own default exports
+				return false
+			}
 			def := s.hasSpan(forms...) || s.has(words(`\bdefault exports?\b`))
 			return (def && (s.banned(forms...) || s.negPhrase(words(`\bdefault exports?\b`)))) || named
 		},

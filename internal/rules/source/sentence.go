@@ -37,6 +37,10 @@ type sentence struct {
 	// `load_plugin_textdomain()`."): the ban is the default, which another case
 	// may lift.
 	defaultLead bool
+	// afterBan: an earlier sentence of the same line prohibits ("Don't use X's
+	// default export; use `Y` directly"): this one names the way round it, not the
+	// ban a "Don'ts" heading makes of a plain "use"
+	afterBan bool
 	// lineAfter is the constraint cut from the same line after this one ("Do not use
 	// `http.Get` directly; use the `httpx` package"): where a ban's last clause is
 	// followed by the way round it (lineAfterClause).
@@ -110,6 +114,9 @@ func itemSentence(c *policy.Constraint, rc *recognize.RepoContext) *sentence {
 	for _, o := range rc.EarlierOnLine(c) {
 		if strings.Contains(strings.ToLower(o.Text), "default") && defaultLabelRE.MatchString(o.Text) {
 			s.defaultLead = true
+		}
+		if newSentence(o).negated() {
+			s.afterBan = true
 		}
 		lead := leadingForRE.FindString(newSentence(o).prose())
 		if lead != "" && leadingScopeRE.MatchString(lead) {
