@@ -113,3 +113,16 @@ func TestACJKHeadingNamesItsFolder(t *testing.T) {
 		t.Errorf("heading folder %q", got)
 	}
 }
+
+// TestAKindUnderAHeadingsFolder: "### Mobile (`apps/mobile`)" over "Hooks: ...
+// camelCase files" places the rule in the hooks of that folder, not of every app
+// (aurickwilliam/apt-rental-platform AGENTS.md:153, wild round 26).
+func TestAKindUnderAHeadingsFolder(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"typescript"}, Dirs: []string{"apps", "apps/mobile", "apps/mobile/hooks", "apps/web", "apps/web/hooks"}}
+	c := &policy.Constraint{Text: "Hooks: `hooks/<domain>/useX.ts` camelCase files.", Level: policy.Should, File: "AGENTS.md", HeaderPath: []string{"Repository Conventions", "Mobile (`apps/mobile`)"}}
+	s := itemSentence(c, rc)
+	globs, _, ok := kindPlace(s, rc)
+	if !ok || strings.Join(globs, ",") != "apps/mobile/hooks/**" {
+		t.Errorf("place %v (%v)", globs, ok)
+	}
+}

@@ -42,6 +42,13 @@ func placeKind(s *sentence, rc *recognize.RepoContext, words []string) (globs []
 			return nil, false
 		}
 	}
+	if h := strings.TrimSuffix(headingPathGlob(s), "/**"); h != "" && !strings.ContainsAny(h, "*{") {
+		// "### Mobile (`apps/mobile`)" over "Hooks: ... camelCase files": the hooks
+		// of the heading's folder, not every folder of that name
+		if globs := namedFolderGlobs(rc, h, words); len(globs) > 0 {
+			return globs, true
+		}
+	}
 	if globs := namedFolderGlobs(rc, s.c.Scope.Dir, words); len(globs) > 0 {
 		return globs, true
 	}
