@@ -3,6 +3,7 @@ package arch
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -75,9 +76,33 @@ func besidePlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext
 	if len(files) == 0 {
 		return policy.Rule{}, false
 	}
-	params := placementParams{Files: files, NotUnder: testTrees, Except: suitesApart}
+	except := slices.Clone(suitesApart)
+	for _, o := range rc.Following(c, 4) {
+		if o.Line == c.Line || norm.ArchBesideNotRE.MatchString(strings.ToLower(o.Text)) {
+			continue // the same sentence's other clause ("; do not create a `test/` tree")
+		}
+		// "1. Unit tests: co-located with the code. 2. Integration tests:
+		// `server/<context>/internal/tests/`": the test folders the next items give
+		// other kinds of tests are theirs
+		for _, sp := range recognize.CodeSpans(o.Text) {
+			if sp = strings.TrimSpace(sp); inTestTree(sp) {
+				except = append(except, wildPlaceholders(strings.TrimSuffix(strings.TrimPrefix(sp, "./"), "/"))+"/**")
+			}
+		}
+	}
+	params := placementParams{Files: files, NotUnder: testTrees, Except: uniq.Values(except)}
 	name := strings.NewReplacer("**/", "", "*", "parse", "{ts,tsx,js,jsx,mjs,cjs}", "ts").Replace(files[0])
-	bad, good := path.Join("tests", name), path.Join("src", "parse", name)
+	bad, good := "", path.Join("src", "parse", name)
+	for _, tree := range []string{"tests", "test", "__tests__", "spec"} {
+		// a test tree the exceptions leave to the rule
+		if p := path.Join(tree, name); !matchAny(params.Except, p) {
+			bad = p
+			break
+		}
+	}
+	if bad == "" {
+		return policy.Rule{}, false
+	}
 	return archRule(KindPlacement, params, c,
 		fmt.Sprintf("a test file (%s) in a separate test folder, not beside the code it tests", list(files)),
 		"move the test file into the folder of the code it tests",
@@ -103,4 +128,17 @@ func inTestTree(span string) bool {
 		}
 	}
 	return false
+}
+
+// wildPlaceholders makes a path's placeholders wildcards ("server/<context>/tests" is
+// "server/*/tests").
+func wildPlaceholders(p string) string {
+	for {
+		i := strings.IndexByte(p, '<')
+		j := strings.IndexByte(p, '>')
+		if i < 0 || j < i || strings.ContainsAny(p[i:j], "/ ") {
+			return p
+		}
+		p = p[:i] + "*" + p[j+1:]
+	}
 }

@@ -1,6 +1,7 @@
 package arch
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -107,6 +108,31 @@ func TestBesideNamesATestFolder(t *testing.T) {
 	} {
 		if got := inTestTree(span); got != want {
 			t.Errorf("inTestTree(%q) = %v, want %v", span, got, want)
+		}
+	}
+}
+
+// TestBesideLeavesTheNextItemsTestFolders: "1. Unit tests: co-located with the code.
+// 2. Integration tests: `server/<context>/internal/tests/`" (getvictor/fleet-edr
+// CLAUDE.md:32, wild round 26): the folder the next item gives integration tests is
+// no breach of the first.
+func TestBesideLeavesTheNextItemsTestFolders(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"go"}}
+	unit := policy.Constraint{ID: "a", Text: "**Per-package unit tests**: co-located with the code, default tag.", Level: policy.Should, File: "CLAUDE.md", Line: 32, HeaderPath: []string{"Testing"}}
+	integ := policy.Constraint{ID: "b", Text: "**Per-context integration tests**: `server/<context>/internal/tests/`, `package tests`.", Level: policy.Should, File: "CLAUDE.md", Line: 33, HeaderPath: []string{"Testing"}}
+	rc.Constraints = []policy.Constraint{unit, integ}
+	res := placementRecognizer{}.Recognize(&unit, rc)
+	if len(res.Rules) != 1 {
+		t.Fatalf("%d rules (%s)", len(res.Rules), res.Unenforced)
+	}
+	r := res.Rules[0]
+	if !strings.Contains(string(r.Params), `server/*/internal/tests/**`) {
+		t.Errorf("params %s", r.Params)
+	}
+	reg := engine.NewRegistry(Kinds()...)
+	for _, cs := range r.Cases {
+		if o := engine.RunCase(reg, &r, cs); !o.OK {
+			t.Errorf("its case %q: got %s (%s)", cs.Note, o.Got, o.Reason)
 		}
 	}
 }
