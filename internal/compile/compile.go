@@ -152,16 +152,7 @@ func compileOne(c *policy.Constraint, rc *recognize.RepoContext, recs []recogniz
 				// lowering reads: the live path judges commands without a change.
 				r.When = condition(&read)
 			}
-			if (r.Domain == policy.DomainSource || r.Domain == policy.DomainArchitecture) && newCodeOnly(&read) {
-				// "No jQuery in new code", a section "When adding new components":
-				// the code that stands may follow other ways
-				w := policy.Condition{What: "new code"}
-				if r.When != nil {
-					w = *r.When
-				}
-				w.NewCode = true
-				r.When = &w
-			}
+			markNewCode(&read, &r)
 			r = finish(r, c, rec.Name(), perKind)
 			review(&read, &r)
 			unreadable(lang, &r)

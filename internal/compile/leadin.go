@@ -44,6 +44,7 @@ func throughLeadIn(c, read *policy.Constraint, lang string, rc *recognize.RepoCo
 			if r.When == nil && (r.Domain == policy.DomainSource || r.Domain == policy.DomainContribution) {
 				r.When = condition(&cc)
 			}
+			markNewCode(&cc, &r)
 			r = finish(r, c, rec.Name(), perKind)
 			review(&cc, &r)
 			unreadable(lang, &r)

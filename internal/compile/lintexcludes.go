@@ -2,6 +2,7 @@ package compile
 
 import (
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -49,13 +50,18 @@ type ruffConfig struct {
 // ignoresEverywhere reports that ruff reports the rule code in no file.
 func (c ruffConfig) ignoresEverywhere(code string) bool {
 	for _, list := range [][]string{c.Ignore, c.ExtendIgnore, c.Lint.Ignore, c.Lint.ExtendIgnore} {
-		for _, k := range list {
-			if k = strings.TrimSpace(k); k == "ALL" || k != "" && strings.HasPrefix(code, k) {
-				return true
-			}
+		if slices.ContainsFunc(list, func(k string) bool { return ruffSelectorCovers(k, code) }) {
+			return true
 		}
 	}
 	return false
+}
+
+// ruffSelectorCovers reports whether one of ruff's rule selectors covers the code:
+// the code, a prefix of it ("E5", "E") or ALL.
+func ruffSelectorCovers(selector, code string) bool {
+	k := strings.TrimSpace(selector)
+	return k == "ALL" || k != "" && strings.HasPrefix(code, k)
 }
 
 // ignoring are the file patterns whose per-file ignores cover the rule code (a code,
@@ -64,11 +70,8 @@ func (c ruffConfig) ignoring(code string) []string {
 	var out []string
 	for _, m := range []map[string][]string{c.PerFileIgnores, c.Lint.PerFileIgnores} {
 		for pat, codes := range m {
-			for _, k := range codes {
-				if k = strings.TrimSpace(k); k == "ALL" || k != "" && strings.HasPrefix(code, k) {
-					out = append(out, pat)
-					break
-				}
+			if slices.ContainsFunc(codes, func(k string) bool { return ruffSelectorCovers(k, code) }) {
+				out = append(out, pat)
 			}
 		}
 	}

@@ -27,7 +27,7 @@ func doubt(c *policy.Constraint, r *policy.Rule) string {
 	for _, f := range []func(*policy.Constraint, *policy.Rule) string{
 		doubtUncertain, doubtLabel, doubtTestSection, doubtProseObject, doubtImportName, doubtUncarriedCondition,
 		doubtMessagePlace, doubtStatement, doubtNarrowedSubject, doubtPurpose, doubtReliance, doubtLeadCondition, doubtAudience,
-		doubtAlternative, doubtOtherDocument, doubtChangeCondition, doubtNewCodeSection,
+		doubtAlternative, doubtOtherDocument, doubtChangeCondition,
 	} {
 		if why := f(c, r); why != "" {
 			return why
@@ -111,23 +111,19 @@ func doubtTestSection(c *policy.Constraint, r *policy.Rule) string {
 	return ""
 }
 
-// doubtNewCodeSection: a code rule stated under a heading for new code ("When Adding
-// New Components", "New modules") speaks of what a change adds; the code that stands
-// follows the ways it had (wild round 22, stream-video-js: "Don't access `call.state`
-// directly, use hooks" under "When Adding New Components" flagged existing effects).
-func doubtNewCodeSection(c *policy.Constraint, r *policy.Rule) string {
-	if r.Domain != policy.DomainSource && r.Domain != policy.DomainArchitecture {
-		return ""
+// markNewCode limits a code rule of a constraint about new code to changes ("No
+// jQuery in new code", a section "When adding new components": the code that stands
+// may follow other ways; wild rounds 22 and 25).
+func markNewCode(c *policy.Constraint, r *policy.Rule) {
+	if r.Domain != policy.DomainSource && r.Domain != policy.DomainArchitecture || !newCodeOnly(c) {
+		return
 	}
-	if r.When != nil && r.When.NewCode {
-		return "" // it judges new code only
+	w := policy.Condition{What: "new code"}
+	if r.When != nil {
+		w = *r.When
 	}
-	for _, h := range c.HeaderPath {
-		if norm.NewCodeHeading(h) {
-			return fmt.Sprintf("stated under %q, for new code: the code that stands may follow other ways", h)
-		}
-	}
-	return ""
+	w.NewCode = true
+	r.When = &w
 }
 
 // newCodeOnly: the constraint is about the code a change adds, by its words ("No

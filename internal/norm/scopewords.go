@@ -415,3 +415,15 @@ func InNewCode(text string) bool {
 	l := strings.ToLower(text)
 	return strings.Contains(l, "new") && inNewCodeRE.MatchString(text)
 }
+
+// pathPlaceholderRE is a placeholder of a path a sentence writes (`<submodule>`).
+var pathPlaceholderRE = lazyre.New(`<[^<>/\s]+>`)
+
+// PathPlaceholdersAsWildcards makes the placeholders of a path a sentence writes
+// wildcards: "sympy/<submodule>/tests/" is "sympy/*/tests/".
+func PathPlaceholdersAsWildcards(p string) string {
+	if !strings.Contains(p, "<") {
+		return p
+	}
+	return pathPlaceholderRE.ReplaceAllString(p, "*")
+}

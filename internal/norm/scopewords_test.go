@@ -91,3 +91,17 @@ func TestInNewCode(t *testing.T) {
 		}
 	}
 }
+
+// TestPathPlaceholdersAsWildcards: a path's placeholders stand for any folder.
+func TestPathPlaceholdersAsWildcards(t *testing.T) {
+	for in, want := range map[string]string{
+		"sympy/<submodule>/tests/":        "sympy/*/tests/",
+		"server/<context>/internal/tests": "server/*/internal/tests",
+		"src/lib/":                        "src/lib/",
+		"a/<b c>/d":                       "a/<b c>/d",
+	} {
+		if got := PathPlaceholdersAsWildcards(in); got != want {
+			t.Errorf("PathPlaceholdersAsWildcards(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -86,7 +86,7 @@ func besidePlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext
 		// other kinds of tests are theirs
 		for _, sp := range recognize.CodeSpans(o.Text) {
 			if sp = strings.TrimSpace(sp); inTestTree(sp) {
-				except = append(except, wildPlaceholders(strings.TrimSuffix(strings.TrimPrefix(sp, "./"), "/"))+"/**")
+				except = append(except, norm.PathPlaceholdersAsWildcards(strings.TrimSuffix(strings.TrimPrefix(sp, "./"), "/"))+"/**")
 			}
 		}
 	}
@@ -128,17 +128,4 @@ func inTestTree(span string) bool {
 		}
 	}
 	return false
-}
-
-// wildPlaceholders makes a path's placeholders wildcards ("server/<context>/tests" is
-// "server/*/tests").
-func wildPlaceholders(p string) string {
-	for {
-		i := strings.IndexByte(p, '<')
-		j := strings.IndexByte(p, '>')
-		if i < 0 || j < i || strings.ContainsAny(p[i:j], "/ ") {
-			return p
-		}
-		p = p[:i] + "*" + p[j+1:]
-	}
 }

@@ -618,16 +618,10 @@ func (s *sentence) bans() []ban {
 	return out
 }
 
-// possessiveAt reports a possessive "'s" at token i, right after a span.
+// possessiveAt reports a possessive "'s" at token i, right after a span (the
+// tokenizer keeps it one word).
 func possessiveAt(ts []token, i int) bool {
-	if i >= len(ts) {
-		return false
-	}
-	t := ts[i].text
-	if strings.HasPrefix(t, "'s") || strings.HasPrefix(t, "’s") {
-		return true
-	}
-	return (t == "'" || t == "’") && i+1 < len(ts) && lowerWord(ts[i+1]) == "s"
+	return i < len(ts) && (ts[i].text == "'s" || ts[i].text == "’s")
 }
 
 // negatedBefore reports a clause among cls that prohibits by itself.

@@ -74,19 +74,13 @@ func (mockTargetRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCo
 }
 
 // mockTypeName is the type a target names, for the languages that mock types:
-// `ILogger<T>` is ILogger, `java.time.Clock` Clock.
+// `ILogger<T>` is ILogger, `java.time.Clock` Clock; "" for a path or a name no type
+// has (`$api`, a JavaScript name).
 func mockTypeName(t string) string {
-	t = strings.TrimSuffix(strings.TrimSpace(t), "()")
-	if i := strings.IndexAny(t, "<(["); i >= 0 {
-		t = t[:i]
+	if n := mockNeedle(t); modulePrefix(t) == "" && typeNameRE.MatchString(n) {
+		return n
 	}
-	if i := strings.LastIndexAny(t, ".:"); i >= 0 {
-		t = t[i+1:]
-	}
-	if !typeNameRE.MatchString(t) {
-		return "" // `$api` is a JavaScript name, no type
-	}
-	return t
+	return ""
 }
 
 // typeNameRE is a name a type of the languages that mock types can have.
@@ -133,13 +127,6 @@ func mockTargetQuery(l string, targets []string) (q, bad, good string) {
 			types = append(types, ty)
 		}
 	}
-	anyOf := func(ws []string) string {
-		var b strings.Builder
-		for _, w := range ws {
-			fmt.Fprintf(&b, " %q", w)
-		}
-		return b.String()
-	}
 	switch l {
 	case engine.LangTypeScript, engine.LangTSX, engine.LangJavaScript:
 		var alts []string
@@ -173,7 +160,7 @@ func mockTargetQuery(l string, targets []string) (q, bad, good string) {
 		if len(types) == 0 {
 			return "", "", ""
 		}
-		q = fmt.Sprintf(`((generic_name (identifier) @g (type_argument_list . [(identifier) (generic_name (identifier) @t0) (qualified_name)] @t)) @match (#any-of? @g "Mock" "For" "Fake" "Of") (#match? @t %q))`, `^(?:[\w.]*\.)?(?:`+strings.Join(types, "|")+`)(?:<|$)`)
+		q = fmt.Sprintf(`((generic_name (identifier) @g (type_argument_list . [(identifier) (generic_name) (qualified_name)] @t)) @match (#any-of? @g "Mock" "For" "Fake" "Of") (#match? @t %q))`, `^(?:[\w.]*\.)?(?:`+strings.Join(types, "|")+`)(?:<|$)`)
 		return q, "class ATests {\n    Mock<" + types[0] + "> m = new Mock<" + types[0] + ">();\n}\n", "class ATests {\n    Mock<IOther> m = new Mock<IOther>();\n}\n"
 	case engine.LangJava:
 		if len(types) == 0 {
@@ -192,7 +179,7 @@ func mockTargetQuery(l string, targets []string) (q, bad, good string) {
 			mocks = append(mocks, "NewMock"+strings.ToUpper(t[:1])+t[1:])
 		}
 		slices.Sort(mocks)
-		q = fmt.Sprintf(`((call_expression function: [(identifier) @f (selector_expression field: (field_identifier) @f)]) @match (#any-of? @f%s))`, anyOf(mocks))
+		q = fmt.Sprintf(`((call_expression function: [(identifier) @f (selector_expression field: (field_identifier) @f)]) @match (#any-of? @f %s))`, quoteAll(mocks))
 		return q, "package a\n\nfunc TestA(t *testing.T) {\n\t_ = " + mocks[0] + "(ctrl)\n}\n", "package a\n\nfunc TestA(t *testing.T) {\n\t_ = NewMockOther(ctrl)\n}\n"
 	}
 	return "", "", ""

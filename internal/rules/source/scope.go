@@ -487,7 +487,7 @@ func ruleScopeOf(s *sentence, rc *recognize.RepoContext, langs []string) (sc pol
 			cl = cl[:at]
 		}
 		for _, sp := range norm.InPaths(cl) {
-			p := placeholdersAsStars(strings.TrimSpace(sp))
+			p := norm.PathPlaceholdersAsWildcards(strings.TrimSpace(sp))
 			if !looksLikeDir(p) && !exempt && fileSpanRE.MatchString(p) && strings.Contains(p, "/") && !strings.ContainsAny(p, "*{") &&
 				negRE.MatchString(cl) && !strings.Contains(cl, "only") {
 				// "No `unwrap()` in `src/lib.rs`": that file
@@ -1089,16 +1089,4 @@ func namedFileGlob(dir, f string) string {
 		return path.Join(dir, f)
 	}
 	return path.Join(dir, "**", f)
-}
-
-// pathPlaceholderRE is a placeholder of a path a sentence writes (`<submodule>`).
-var pathPlaceholderRE = lazyre.New(`<[^<>/\s]+>`)
-
-// placeholdersAsStars makes a path's placeholders wildcards:
-// "sympy/<submodule>/tests/" is "sympy/*/tests/".
-func placeholdersAsStars(p string) string {
-	if !strings.Contains(p, "<") {
-		return p
-	}
-	return pathPlaceholderRE.ReplaceAllString(p, "*")
 }

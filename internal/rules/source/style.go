@@ -267,10 +267,12 @@ func colourBans(s *sentence, rc *recognize.RepoContext) []styleBan {
 	}
 	re := webHex
 	what := "a hex colour"
+	prose := s.prose()
+	hex := hexOnlyRE.MatchString(prose)
 	// "no hex colors, no named colors": named colours are words (red, navy), not
 	// rgb() or hsl(), which the sentence leaves alone
-	namedToo := hexOnlyRE.MatchString(s.prose()) && strings.Contains(s.prose(), "named colo") && !strings.Contains(s.prose(), "rgb") && !strings.Contains(s.prose(), "hsl")
-	if !namedToo && (!hexOnlyRE.MatchString(s.prose()) || anyColourRE.MatchString(strings.ReplaceAll(s.prose(), "hex", "")) && !s.has(lazyre.New(`\bhex (?:values?|codes?|literals?)\b`))) {
+	hexAndNamed := hex && strings.Contains(prose, "named colo") && !strings.Contains(prose, "rgb") && !strings.Contains(prose, "hsl")
+	if !hexAndNamed && (!hex || anyColourRE.MatchString(strings.ReplaceAll(prose, "hex", "")) && !s.has(lazyre.New(`\bhex (?:values?|codes?|literals?)\b`))) {
 		re += `|` + webRGB
 		what = "a colour literal"
 	}

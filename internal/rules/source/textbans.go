@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -334,15 +335,7 @@ func commentDirective(sp string) bool {
 
 // hasWorkflows: the repository has GitHub Actions workflows, or heed does not know.
 func hasWorkflows(rc *recognize.RepoContext) bool {
-	if rc == nil || len(rc.Dirs) == 0 {
-		return true
-	}
-	for _, d := range rc.Dirs {
-		if d == ".github/workflows" {
-			return true
-		}
-	}
-	return false
+	return rc == nil || len(rc.Dirs) == 0 || slices.Contains(rc.Dirs, ".github/workflows")
 }
 
 // workflowBans reads the keys and events of workflow files a clause about workflows
