@@ -509,3 +509,9 @@ func TestOwnSourceSentences47(t *testing.T) {
 func TestOwnSourceSentences48(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-48.txt", 13)
 }
+
+// TestOwnSourceSentences49 holds batch 645: Go, Rust and Python conventions in plain
+// words, under headings, in a table, with exceptions in the next sentence, in Spanish.
+func TestOwnSourceSentences49(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-49.txt", 15)
+}
