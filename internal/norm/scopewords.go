@@ -29,7 +29,7 @@ var (
 	scopeExceptHeadersRE  = lazyre.New(`\b(?:except|outside(?: of)?|other than|apart from|but not|not) (?:in |inside )?(?:a |any |the |our |public )*(?:headers?|header files?)\b`)
 	scopeTestHeaderRE     = lazyre.New(`(?:^|> )(?:[a-z ]*\b)?(?:tests?|testing|(?:unit|integration|e2e|end-to-end|component|request|feature|system) specs?)\b[^>]*$`)
 	scopeInPathRE         = lazyre.New("\\b(?:in|under|inside|within|below|beneath|throughout) (?:the )?`([^`]+)`")
-	scopeTrailingExemptRE = lazyre.New(`\b(?:is|are)\s+(?:also\s+)?(?:exempt(?:ed)?|excluded)\b`)
+	scopeTrailingExemptRE = lazyre.New(`\b(?:is|are)\s+(?:also\s+)?(?:exempt(?:ed)?|excluded|the (?:only |one )?exceptions?)\b`)
 	scopeExceptRE         = lazyre.New(`\b(?:except(?:ions?)?|exempt(?:ed)?|other than|apart from|aside from|excluding|outside(?: of)?|keep theirs|may keep|can keep|` + scopePermits + `)\b`)
 	// scopePermitRE: the permissions among the exceptions ("may use", "is fine",
 	// "are allowed"): a place named before one is the place the permission frees, not
@@ -119,9 +119,10 @@ func ExceptionAt(prose string) int {
 }
 
 // TrailingExemption returns where a clause that exempts its subject says so ("generated
-// files under `src/gen/` are exempt", "... are excluded"), -1 when it does not.
+// files under `src/gen/` are exempt", "... are excluded", "the output in `src/main.rs`
+// is the exception"), -1 when it does not.
 func TrailingExemption(clause string) int {
-	if l := strings.ToLower(clause); !strings.Contains(l, "exempt") && !strings.Contains(l, "excluded") {
+	if l := strings.ToLower(clause); !strings.Contains(l, "exempt") && !strings.Contains(l, "excluded") && !strings.Contains(l, "exception") {
 		return -1
 	}
 	if loc := scopeTrailingExemptRE.FindStringIndex(clause); loc != nil {

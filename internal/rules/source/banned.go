@@ -237,7 +237,11 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			// cross-platform paths": a purpose, which the code does not show; the
 			// construct is banned, as a warning, since a use for another purpose may
 			// be allowed
-			purpose = b.qualifier
+			if !otherUseLocated(s) {
+				// ("... for diagnostics. The CLI's output in `src/main.rs` is the
+				// exception": the other use has its place, left out of the scope)
+				purpose = b.qualifier
+			}
 		}
 		if sh.kind == "ident" && b.instead != "" && everydayTypes.Get()[sh.name] {
 			// "use `SizedQueue.new(capacity)`, not a plain `Array`": a special type
@@ -2589,6 +2593,23 @@ var compositionRootGlobs = []string{"**/Program.cs", "**/Startup.cs", "**/*Servi
 // purpose a warning can carry.
 func unlocatedPlace(b ban) bool {
 	return !purposeQualRE.MatchString(b.qualifier) || placeQualRE.MatchString(b.qualifier)
+}
+
+// otherUseLocated reports a clause of the sentence that names, as the exception, the
+// file or folder where the banned construct serves its other use ("the CLI's
+// user-facing output in `src/main.rs` is the exception").
+func otherUseLocated(s *sentence) bool {
+	for _, cl := range s.clauses() {
+		if norm.TrailingExemption(cl) < 0 {
+			continue
+		}
+		for _, sp := range spansIn(cl) {
+			if p := strings.TrimSpace(sp); looksLikeDir(p) || fileSpanRE.MatchString(p) && strings.Contains(p, "/") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // unlocatedEarlierOnLine is the qualifier of a ban in a clause before c on its line

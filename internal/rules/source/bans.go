@@ -345,6 +345,8 @@ func spanList(ts []token, i int) (spans []string, end int) {
 			}
 		case t.kind == 'w' && len(spans) > 0 && i > 0 && (separators[lowerWord(ts[i-1])] || separators[ts[i-1].text]) && modifierBefore(ts, i):
 			// "`a` or deprecated `b`"
+		case t.kind == 'w' && ts[i-1].kind == 's' && listedKind(ts, i):
+			// "`%` formatting or `.format()`": the kind after one member of the list
 		case t.text == "(" && len(spans) > 0:
 			alt, k := parenAlternatives(ts, i)
 			if len(alt) == 0 {
@@ -358,6 +360,22 @@ func spanList(ts []token, i int) (spans []string, end int) {
 		i++
 	}
 	return spans, i
+}
+
+// constructKindWords: words that name a kind of construct after its span.
+var constructKindWords = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return set("formatting", "interpolation", "syntax", "loops", "blocks", "literals", "casts", "assertions", "declarations", "operators", "operator")
+}}
+
+// listedKind reports a word at ts[i] that names the kind of the span before it, with
+// another span of the list after a separator ("`%` formatting or `.format()`",
+// "`var` declarations, `==`").
+func listedKind(ts []token, i int) bool {
+	w := lowerWord(ts[i])
+	if !kindWords.Get()[w] && !constructKindWords.Get()[w] {
+		return false
+	}
+	return i+2 < len(ts) && (separators[lowerWord(ts[i+1])] || separators[ts[i+1].text]) && ts[i+2].kind == 's'
 }
 
 // examplesInParens reads a kind of code named in words and its members in

@@ -868,7 +868,7 @@ var Catalogue = []*Entry{
 		Name:  "rust-unsafe",
 		Title: "`unsafe` code",
 		Names: func(s *sentence) bool {
-			return s.banned("unsafe") || s.negPhrase(words(`\bunsafe (?:code|blocks?)\b`))
+			return (s.banned("unsafe") || s.negPhrase(words(`\bunsafe (?:code|blocks?)\b`))) && !withoutSafetyComment(s)
 		},
 		Claims:     []string{"unsafe"},
 		Message:    "`unsafe` code",
@@ -891,7 +891,12 @@ var Catalogue = []*Entry{
 		Name:  "rust-unsafe-safety-comment",
 		Title: "`unsafe` blocks without a `// SAFETY:` comment",
 		Names: func(s *sentence) bool {
-			return safetyCommentRE.MatchString(s.c.Text) && s.has(words(`\bunsafe\b`)) && !s.banned("unsafe") && !s.negPhrase(words(`\bunsafe (?:code|blocks?)\b`))
+			if !safetyCommentRE.MatchString(s.c.Text) || !s.has(words(`\bunsafe\b`)) {
+				return false
+			}
+			// "never write an `unsafe` block without a `// SAFETY:` comment" demands
+			// the comment as surely as "every `unsafe` block needs one"
+			return withoutSafetyComment(s) || (!s.banned("unsafe") && !s.negPhrase(words(`\bunsafe (?:code|blocks?)\b`)))
 		},
 		Message:    "`unsafe` block without a `// SAFETY:` comment",
 		Suggestion: "say above the block, in a `// SAFETY:` comment, why its invariants hold",
@@ -1050,7 +1055,7 @@ var Catalogue = []*Entry{
 	},
 	pyPrint, pyUnion, pyGenerics, pyUntypedDef, pyUntypedPublicDef, tsUntypedHook, pyMissingDocstring, pyUnittestClass, pyDocGoogle, pyDocSphinx, pyAliasNumpy, pyAliasMatplotlib, pyAliasPyplot, pyAliasPandas, pyFutureAnnotations, // catalogue_py.go
 	pyRaiseFrom, pyGenericRaise, pyRootLogger, pyLoggerName, pySwallowed, // catalogue_pyerr.go
-	rustUnwrap, rustExpect, rustPanic, goErrorfW, goAny, tsTypeAssertion, nestedTernary, kotlinNotNull, swiftForceUnwrap, swiftTryBang, swiftForceCast, discardResult, javaFieldInjection, iPrefixInterface, // catalogue_constructs.go
+	rustUnwrap, rustExpect, rustPanic, goErrorfW, goAny, tsTypeAssertion, nestedTernary, kotlinNotNull, swiftForceUnwrap, swiftTryBang, swiftForceCast, discardResult, goErrorEquality, javaFieldInjection, iPrefixInterface, // catalogue_constructs.go
 	csFileScopedNamespace, catchGeneric, cppNoExceptions, cppNoRTTI, swiftRedundantInternal, rubyHashRocket, swiftIfLetShorthand, // catalogue_native.go
 	looseEquality, looseEqualityNullOK, jsxInlineStyle, tsExportedReturnType, pyMutableDefault, goPanic, exportedDoc, blockDoc, innerHTMLWrite, starExport, // catalogue_common.go
 	sqlInterpolated, esmRequire, jsExtensionRequired, // catalogue_web.go

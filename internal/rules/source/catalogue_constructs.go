@@ -189,6 +189,37 @@ var goAny = &Entry{
 		}}},
 }
 
+// goErrorEqualityNamed: `errors.Is` asked for in place of comparing errors with `==`
+// ("Use `errors.Is` to compare errors, not `==`", "never compare errors with `==`;
+// use `errors.Is`").
+func goErrorEqualityNamed(s *sentence) bool {
+	if !plain(s) || !s.hasSpan("errors.Is", "errors.Is()", "errors.Is(err, target)") {
+		return false
+	}
+	eq := s.hasSpan("==", "!=", "err == target", "err == ErrX") || s.has(words(`\bequality\b|==`))
+	if !eq || !s.has(words(`\berrors?\b`)) {
+		return false
+	}
+	return s.negated() || s.has(words("(?i)\\b(?:use|prefer)\\b[^.;]*`errors\\.is[^`]*`[^.;]*\\b(?:not|instead of|over|rather than)\\b"))
+}
+
+var goErrorEquality = &Entry{
+	Name:   "go-error-equality",
+	Title:  "an error compared with a sentinel by `==` or `!=` instead of `errors.Is`",
+	Names:  goErrorEqualityNamed,
+	Claims: []string{"errors.Is", "errors.Is()", "errors.Is(err, target)", "==", "!=", "err == target", "err == ErrX", "errors.As"},
+	// a sentinel is named Err... (or io.EOF) by Go's convention; `err == nil` is no
+	// comparison of errors
+	Message:    "error compared with `==`/`!=`: a wrapped error never matches",
+	Suggestion: "use `errors.Is(err, target)`",
+	Variants: []Variant{{Lang: engine.LangGo, Needles: []string{"Err", "EOF"},
+		Query: `((binary_expression operator: ["==" "!="] right: [(identifier) (selector_expression)] @r) @match (#match? @r "^([A-Za-z_][A-Za-z0-9_]*\\.)?(Err[A-Z0-9_][A-Za-z0-9_]*|EOF)$"))
+((binary_expression left: [(identifier) (selector_expression)] @l operator: ["==" "!="]) @match (#match? @l "^([A-Za-z_][A-Za-z0-9_]*\\.)?(Err[A-Z0-9_][A-Za-z0-9_]*|EOF)$"))`,
+		Bad: []string{"package p\n\nfunc done(err error) bool {\n\treturn «err == io.EOF»\n}\n",
+			"package p\n\nfunc f(err error) bool {\n\treturn «ErrNotFound != err»\n}\n"},
+		Good: []string{"package p\n\nfunc f(err error) bool {\n\treturn err != nil && errors.Is(err, io.EOF)\n}\n\nfunc g(e Errno) bool { return e == Errno(2) }\n\nfunc h(n int) bool { return n == ErrorCount }\n"}}},
+}
+
 // tsAssertionNamed: a type assertion or cast, in words or as the `as` keyword, banned;
 // not `as any` alone (ts-any's) nor a non-null assertion.
 func tsAssertionNamed(s *sentence) bool {
@@ -390,8 +421,13 @@ var discardResult = &Entry{
 	CommentExempts: true,
 	Variants: []Variant{
 		{Lang: engine.LangGo, Needles: []string{"_"},
-			Query: `((assignment_statement left: (expression_list . (identifier) @b .) right: (expression_list . (call_expression) .)) @match (#eq? @b "_"))`,
-			Bad:   []string{"package p\n\nfunc f(p string) {\n\t«_ = os.Remove(p)»\n}\n"},
+			// "v, _ := strconv.Atoi(s)": the last result, a call's error by Go's
+			// convention, discarded
+			Query: `((assignment_statement left: (expression_list . (identifier) @b .) right: (expression_list . (call_expression) .)) @match (#eq? @b "_"))
+((assignment_statement left: (expression_list (_) . (identifier) @b .) right: (expression_list . (call_expression) .)) @match (#eq? @b "_"))
+((short_var_declaration left: (expression_list (_) . (identifier) @b .) right: (expression_list . (call_expression) .)) @match (#eq? @b "_"))`,
+			Bad: []string{"package p\n\nfunc f(p string) {\n\t«_ = os.Remove(p)»\n}\n",
+				"package p\n\nfunc n(s string) int {\n\t«v, _ := strconv.Atoi(s)»\n\treturn v\n}\n"},
 			Good: []string{
 				"package p\n\nfunc f(p string) error {\n\tif err := os.Remove(p); err != nil {\n\t\treturn err\n\t}\n\tfor _, x := range xs {\n\t\t_ = x\n\t}\n\tv, _ := m[k]\n\t_ = v\n\treturn nil\n}\n\nvar _ io.Reader = (*R)(nil)\n",
 				"package p\n\n// _ = os.Remove(p)\nconst s = \"_ = f()\"\n",

@@ -154,7 +154,8 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 	if e.LocatesAdded != "" && e.Locates != nil && e.Locates.MatchString(s.prose()) {
 		base.When = &policy.Condition{What: "a line the change adds or modifies holds " + e.Title, Added: e.LocatesAdded}
 	}
-	if m := justifiedRE.FindString(s.prose()); m != "" {
+	if m := justifiedRE.FindString(s.prose()); m != "" && !(withoutSafetyComment(s) && slices.Contains(exclude, "safety-commented")) {
+		// (a `// SAFETY:` comment is a reason heed sees: the query leaves its sites)
 		// "do not introduce `unsafe` without a clear justification": a use with a
 		// reason is allowed, and heed cannot judge the reason
 		base.Severity = policy.SeverityWarning
@@ -286,6 +287,14 @@ func safetyExempts(s *sentence, rc *recognize.RepoContext) bool {
 
 // safetyCommentRE: the text names Rust's `// SAFETY:` comment.
 var safetyCommentRE = lazyre.New(`(?:^|[^A-Za-z])SAFETY:`)
+
+// withoutSafetyCommentRE: a ban lifted by the comment ("never ... `unsafe` without a
+// `// SAFETY:` comment"), which demands the comment rather than banning `unsafe`.
+var withoutSafetyCommentRE = lazyre.New("\\bwithout (?:an? |any )?`?(?://\\s*)?SAFETY:")
+
+func withoutSafetyComment(s *sentence) bool {
+	return safetyCommentRE.MatchString(s.c.Text) && withoutSafetyCommentRE.MatchString(s.c.Text)
+}
 
 var commentReasonRE = lazyre.New(`\b(?:documented|comment|written|explained)\b`)
 

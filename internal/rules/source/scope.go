@@ -494,6 +494,11 @@ func ruleScopeOf(s *sentence, rc *recognize.RepoContext, langs []string) (sc pol
 				sc.Globs = append(sc.Globs, path.Join(s.c.Scope.Dir, strings.TrimPrefix(p, "./")))
 				continue
 			}
+			if exempt && !looksLikeDir(p) && fileSpanRE.MatchString(p) && !strings.ContainsAny(p, "*{") {
+				// "the CLI's output in `src/main.rs` is the exception": that file
+				sc.Exclude = append(sc.Exclude, path.Join(s.c.Scope.Dir, strings.TrimPrefix(p, "./")))
+				continue
+			}
 			if !looksLikeDir(p) {
 				continue
 			}
