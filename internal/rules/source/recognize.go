@@ -290,10 +290,16 @@ var safetyCommentRE = lazyre.New(`(?:^|[^A-Za-z])SAFETY:`)
 
 // withoutSafetyCommentRE: a ban lifted by the comment ("never ... `unsafe` without a
 // `// SAFETY:` comment"), which demands the comment rather than banning `unsafe`.
-var withoutSafetyCommentRE = lazyre.New("\\bwithout (?:an? |any )?`?(?://\\s*)?SAFETY:")
+// The comment must be all it asks for: "without a `// SAFETY:` comment and a second
+// reviewer" also asks for what heed cannot see.
+var withoutSafetyCommentRE = lazyre.New("\\bwithout (?:an? |any )?`?(?://\\s*)?SAFETY:[^`]*`?(?: comments?)?(?:\\s+(and|or|plus)\\b)?")
 
 func withoutSafetyComment(s *sentence) bool {
-	return safetyCommentRE.MatchString(s.c.Text) && withoutSafetyCommentRE.MatchString(s.c.Text)
+	if !safetyCommentRE.MatchString(s.c.Text) {
+		return false
+	}
+	m := withoutSafetyCommentRE.FindStringSubmatch(s.c.Text)
+	return m != nil && m[1] == ""
 }
 
 var commentReasonRE = lazyre.New(`\b(?:documented|comment|written|explained)\b`)
