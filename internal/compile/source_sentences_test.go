@@ -334,7 +334,13 @@ func compileSourceDocument(t *testing.T, c archCase) (src []policy.Rule, reasons
 	rc := compile.RepoContextFor(writeCaseFiles(t, c.contents), c.files)
 	cons, _ := instr.Extract("AGENTS.md", []byte(c.doc), instr.Classify("AGENTS.md"), policy.Scope{})
 	set := &instr.Set{Files: []instr.File{{Path: "AGENTS.md", Format: instr.Classify("AGENTS.md"), Constraints: len(cons)}}, Constraints: cons}
-	p, _ := compile.Compile(set, rc, rules.Recognizers())
+	p, rep := compile.Compile(set, rc, rules.Recognizers())
+	for _, w := range rep.Warnings {
+		if strings.Contains(w, "panic:") {
+			// a recogniser that panics reads the sentence as nothing, silently
+			t.Errorf("%s: %s", c.name, w)
+		}
+	}
 	for _, e := range p.Entries {
 		for _, r := range e.Rules {
 			if r.Domain == policy.DomainSource {

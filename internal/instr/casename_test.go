@@ -71,3 +71,36 @@ func TestDiscoverLeavesAgentSkillsOut(t *testing.T) {
 		t.Errorf("discovered %s", got)
 	}
 }
+
+// A link to an agent skill's SKILL.md (a plugin's `plugins/<p>/skills/<s>/SKILL.md`)
+// names the task the skill serves: its text is not read as the repository's rules
+// (svenroth-ai/shipwright, wild round 27: a skill's "no `dev_url` → skip" became a
+// ban of the config key in 11 files).
+func TestLinkToAgentSkillNotFollowed(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{
+		"CLAUDE.md":                         "See [iterate](plugins/p/skills/iterate/SKILL.md) and [guide](docs/guide.md).\n",
+		"plugins/p/skills/iterate/SKILL.md": "- Never use `dev_url`.\n",
+		"docs/guide.md":                     "- Never use `x`.\n",
+	}
+	for p, text := range files {
+		full := filepath.Join(root, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set, err := Load(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var read []string
+	for _, f := range set.Files {
+		read = append(read, f.Path)
+	}
+	if got := strings.Join(read, ","); strings.Contains(got, "SKILL.md") || !strings.Contains(got, "docs/guide.md") {
+		t.Errorf("read %s, want the guide and not the skill", got)
+	}
+}

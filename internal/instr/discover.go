@@ -122,12 +122,9 @@ outer:
 			if skipDir(segs[i]) || isVenv(strings.Join(segs[:i+1], "/")) {
 				continue outer
 			}
-			if i > 0 && segs[i] == "skills" && agentConfigDir(segs[i-1]) {
-				// `.agents/skills/<skill>/AGENTS.md`, `.claude/skills/<skill>/SKILL.md`:
-				// an agent skill, loaded for its own task and often installed from
-				// another project; its rules are the skill's, not the repository's
-				continue outer
-			}
+		}
+		if agentSkill(f) {
+			continue
 		}
 		if mayBeGone {
 			if _, err := os.Lstat(filepath.Join(root, filepath.FromSlash(f))); err != nil {
@@ -261,6 +258,23 @@ func walkFiles(root string) ([]string, []Warning, error) {
 		return nil, warns, fmt.Errorf("read repository %s: %w", root, err)
 	}
 	return files, warns, nil
+}
+
+// agentSkill reports a file of an agent skill: `.agents/skills/<skill>/AGENTS.md`,
+// `.claude/skills/<skill>/SKILL.md`, or any `SKILL.md` (a plugin's
+// `plugins/<p>/skills/<s>/SKILL.md`). A skill is loaded for its own task and often
+// installed from another project; its rules are the skill's, not the repository's.
+func agentSkill(rel string) bool {
+	segs := strings.Split(rel, "/")
+	if segs[len(segs)-1] == "SKILL.md" {
+		return true
+	}
+	for i := 1; i < len(segs)-1; i++ {
+		if segs[i] == "skills" && agentConfigDir(segs[i-1]) {
+			return true
+		}
+	}
+	return false
 }
 
 // agentConfigDir reports a folder of an agent's configuration, whose `skills/` hold

@@ -312,7 +312,9 @@ func (l *loader) follow(f File, ref importRef, chain []string, depth int) {
 // import of that file: with the linking file's scope and format.
 func (l *loader) followLink(f File, ref importRef, binds bool, chain []string, depth int) {
 	rel := path.Join(path.Dir(f.Path), ref.Target)
-	if rel == ".." || strings.HasPrefix(rel, "../") || recordDocument(rel) {
+	if rel == ".." || strings.HasPrefix(rel, "../") || recordDocument(rel) || agentSkill(rel) {
+		// (a link to an agent skill names the task it serves: its rules are the
+		// skill's, read when an agent runs it)
 		return
 	}
 	fi, err := os.Stat(l.abs(rel))

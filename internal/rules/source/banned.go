@@ -415,10 +415,52 @@ func tableBans(c *policy.Constraint) ([]ban, bool) {
 	}
 	instead := strings.Join(recognize.CodeSpans(cells[doCol]), ", ")
 	var out []ban
-	for _, sp := range recognize.CodeSpans(cells[banCol]) {
-		out = append(out, ban{span: sp, instead: instead, clause: cells[banCol], pair: true})
+	ts := tokenize(cells[banCol])
+	if names, end := spanList(ts, 0); len(names) > 0 && end+1 < len(ts) && ts[end].kind == 'w' && lowerWord(ts[end]) == "from" && ts[end+1].kind == 's' {
+		// "| `Form` from `@patternfly/react-core` | `FlightCtlForm` from ... |": the
+		// names imported from that module, not every use of the name nor the module
+		for _, n := range names {
+			out = append(out, ban{span: n, from: ts[end+1].text, instead: instead, clause: cells[banCol], pair: true})
+		}
+		return out, true
+	}
+	for k, t := range ts {
+		if t.kind != 's' {
+			continue
+		}
+		if k > 0 && ts[k-1].kind == 'w' && placePrepositions.Get()[lowerWord(ts[k-1])] {
+			// "| Store JWT in `localStorage` / `sessionStorage` |": where a thing is
+			// kept, not what is banned; the list after it shares the preposition
+			continue
+		}
+		if k > 1 && separators[ts[k-1].text] && ts[k-2].kind == 's' && placeSpanAt(ts, k-2) {
+			continue
+		}
+		out = append(out, ban{span: t.text, instead: instead, clause: cells[banCol], pair: true})
 	}
 	return out, true
+}
+
+// placePrepositions name where an action happens: a span after one is the place, not
+// what the action does.
+var placePrepositions = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return set("in", "into", "inside", "to", "on", "at", "under", "within", "via", "through", "across", "onto")
+}}
+
+// placeSpanAt reports a span at k that a place preposition introduces, directly or as
+// a later member of the list it opens.
+func placeSpanAt(ts []token, k int) bool {
+	for k >= 0 && ts[k].kind == 's' {
+		if k > 0 && ts[k-1].kind == 'w' && placePrepositions.Get()[lowerWord(ts[k-1])] {
+			return true
+		}
+		if k > 1 && separators[ts[k-1].text] {
+			k -= 2
+			continue
+		}
+		return false
+	}
+	return false
 }
 
 // banTableRow splits a row of a table whose columns are what not to write and what
@@ -748,6 +790,17 @@ var (
 	particularArgRE = lazyre.New(`^(?:[A-Za-z_]\w*|-?\d+(?:\.\d+)?|:[a-z_]\w*|"[^"]*"|'[^']*')$`)
 	knownDirRE      = lazyre.New(`^(?:eslint-disable(?:-next-line|-line)?|@ts-ignore|@ts-expect-error|@ts-nocheck|noqa|nolint|prettier-ignore|istanbul ignore|c8 ignore|NOSONAR|type: ignore|pyright: ignore|pragma: no cover)\b`)
 )
+
+// elidedModule returns the prefix of a module written with its end elided
+// (`@patternfly/…`, `@scope/...`, `pkg.*`), and false for a module written in full.
+func elidedModule(from string) (string, bool) {
+	for _, tail := range []string{"…", "...", "*"} {
+		if p, ok := strings.CutSuffix(from, tail); ok && (strings.HasSuffix(p, "/") || strings.HasSuffix(p, ".")) && len(p) > 1 {
+			return p, true
+		}
+	}
+	return "", false
+}
 
 // parseShape reads a banned span as code, or reports that it is not an API reference
 // (a command, a file name, prose in backticks).
@@ -2150,6 +2203,20 @@ func (sh shape) query(l string) string {
 			return fmt.Sprintf(`((annotation) @match (#match? @match %s))`, re)
 		}
 	case "import":
+		if prefix, ok := elidedModule(sh.from); ok {
+			// "`Drawer` from `@patternfly/…`": from any module under the prefix
+			switch {
+			case js:
+				re := q(`^` + regexp.QuoteMeta(prefix))
+				return fmt.Sprintf(`((import_statement (import_clause (named_imports (import_specifier name: (identifier) @n))) source: (string (string_fragment) @s)) @match (#eq? @n %s) (#match? @s %s))
+((import_statement (import_clause (identifier) @n) source: (string (string_fragment) @s)) @match (#eq? @n %s) (#match? @s %s))`, q(sh.name), re, q(sh.name), re)
+			case l == engine.LangPython:
+				re := q(`^` + regexp.QuoteMeta(prefix))
+				return fmt.Sprintf(`((import_from_statement module_name: (dotted_name) @m name: (dotted_name) @n) @match (#match? @m %s) (#eq? @n %s))
+((import_from_statement module_name: (dotted_name) @m name: (aliased_import name: (dotted_name) @n)) @match (#match? @m %s) (#eq? @n %s))`, re, q(sh.name), re, q(sh.name))
+			}
+			return ""
+		}
 		switch {
 		case js:
 			return fmt.Sprintf(`((import_statement (import_clause (named_imports (import_specifier name: (identifier) @n))) source: (string (string_fragment) @s)) @match (#eq? @n %s) (#eq? @s %s))

@@ -179,7 +179,14 @@ func negAt(ts []token, i int) int {
 // with such a one ("there is no embedding and no `or()` grouping"). "code must
 // contain no `console.log` calls" bans: a modal of duty stands before the verb.
 func declarativeNoAt(ts []token, i int) bool {
-	if lowerWord(ts[i]) != "no" || i == 0 {
+	if lowerWord(ts[i]) != "no" {
+		return false
+	}
+	if conditionArrowAfter(ts, i+1) {
+		// "no `dev_url` → skip Lighthouse": the case an arrow leads from
+		return true
+	}
+	if i == 0 {
 		return false
 	}
 	if ts[i-1].kind == 'w' && declarativeNo.Get()[lowerWord(ts[i-1])] {
@@ -191,6 +198,24 @@ func declarativeNoAt(ts []token, i int) bool {
 	for k := i - 2; k > 0; k-- {
 		if ts[k].kind == 'w' && lowerWord(ts[k]) == "no" && ts[k].depth == ts[i].depth {
 			return declarativeNoAt(ts, k)
+		}
+	}
+	return false
+}
+
+// conditionArrowAfter reports an arrow within the few tokens from i, before the
+// clause ends ("no `dev_url` → skip", "no build artifacts -> skip bundle").
+func conditionArrowAfter(ts []token, i int) bool {
+	for k := i; k < len(ts) && k < i+5; k++ {
+		switch ts[k].text {
+		case "→", "->", "=>", "⇒", "⟶":
+			return true
+		case "-", "=":
+			if k+1 < len(ts) && ts[k+1].text == ">" {
+				return true // "->" as the tokenizer gives it
+			}
+		case ".", ";", ":":
+			return false
 		}
 	}
 	return false
@@ -345,7 +370,7 @@ func spanList(ts []token, i int) (spans []string, end int) {
 			}
 		case t.kind == 'w' && len(spans) > 0 && i > 0 && (separators[lowerWord(ts[i-1])] || separators[ts[i-1].text]) && modifierBefore(ts, i):
 			// "`a` or deprecated `b`"
-		case t.kind == 'w' && ts[i-1].kind == 's' && listedKind(ts, i):
+		case t.kind == 'w' && i > 0 && ts[i-1].kind == 's' && listedKind(ts, i):
 			// "`%` formatting or `.format()`": the kind after one member of the list
 		case t.text == "(" && len(spans) > 0:
 			alt, k := parenAlternatives(ts, i)

@@ -696,7 +696,9 @@ func repoPackageRules(s *sentence, rc *recognize.RepoContext, b ban) ([]policy.R
 	}
 	var out []policy.Rule
 	mb := ban{from: ref.mod, clause: b.clause, instead: b.instead, qualifier: b.qualifier}
-	sh := shape{kind: "module", from: ref.mod}
+	// "`lodash` (barrel import)", or "`lodash`" with `lodash/debounce` to use
+	// instead: the package's root entry, not its subpaths
+	sh := shape{kind: "module", from: ref.mod, root: rootEntryRE.MatchString(b.clause) || subpathAlternative(ref.mod, b.instead)}
 	r, why := sh.rule(s, rc, langs, mb)
 	if why == "" {
 		r.Severity = policy.SeverityWarning
@@ -713,6 +715,18 @@ func repoPackageRules(s *sentence, rc *recognize.RepoContext, b ban) ([]policy.R
 		return nil, why, true
 	}
 	return out, "", true
+}
+
+// subpathAlternative reports an alternative that is a subpath of the banned module
+// (`lodash/<function>` for `lodash`, `@mui/icons-material/Add` for
+// `@mui/icons-material`).
+func subpathAlternative(mod, instead string) bool {
+	for _, alt := range strings.Split(instead, ", ") {
+		if strings.HasPrefix(strings.TrimSpace(alt), mod+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // gemRule bans declaring the gem in a Gemfile or gemspec: Ruby code seldom requires

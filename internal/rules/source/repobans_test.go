@@ -245,3 +245,70 @@ func TestNamingReadings(t *testing.T) {
 		}
 	}
 }
+
+// A "Never import | Use instead" table (flightctl/flightctl-ui UI-ARCHITECTURE.md:14,
+// wild round 27): "`Form` from `@patternfly/react-core`" bans that named import, not
+// the name everywhere nor the module; "`lodash` (barrel import)" with `lodash/<function>`
+// to use instead bans the package's root entry, not the subpaths it prescribes.
+func TestNeverImportTableRows(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{engine.LangTypeScript}, Packages: []recognize.Package{
+		{Name: "@patternfly/react-core", Ecosystem: "npm", Manifest: "package.json"},
+		{Name: "lodash", Ecosystem: "npm", Manifest: "package.json"},
+	}}
+	header := "Never import | Use instead"
+	cases := []struct {
+		row       string
+		want, not []string // in the rules' messages and queries
+	}{
+		{"`Form` from `@patternfly/react-core` | `FlightCtlForm` from `components/form/FlightCtlForm`",
+			[]string{"`Form` imported from `@patternfly/react-core`"}, []string{"import of `@patternfly/react-core`", "`Form` is banned"}},
+		{"`Drawer` / `DrawerPanelContent` from `@patternfly/…` | `FlightCtlPageDrawer` from `components/common/…`",
+			[]string{"`Drawer` imported from", "`DrawerPanelContent` imported from", `^@patternfly/`}, []string{"`Drawer` is banned"}},
+		{"`lodash` (barrel import) | `lodash/<function>` (e.g. `lodash/debounce`)",
+			[]string{"import of `lodash`", `^lodash$`}, []string{`^lodash(/|$)`}},
+	}
+	for _, c := range cases {
+		res := bannedRecognizer{}.Recognize(&policy.Constraint{Text: c.row, Context: header, Level: policy.Must, File: "AGENTS.md"}, rc)
+		var parts []string
+		for _, r := range res.Rules {
+			parts = append(parts, r.Message, string(r.Params))
+		}
+		all := strings.ReplaceAll(strings.Join(parts, "; "), `\\`, `\`)
+		for _, w := range c.want {
+			if !strings.Contains(all, w) {
+				t.Errorf("%q: no %s; rules: %s", c.row, w, all)
+			}
+		}
+		for _, n := range c.not {
+			if strings.Contains(all, n) {
+				t.Errorf("%q: %s; rules: %s", c.row, n, all)
+			}
+		}
+	}
+}
+
+// In a Do / Do not table, a span after a preposition of place is where the banned
+// action happens ("Store JWT in `localStorage` / `sessionStorage`",
+// pablonux/legal-ai-ar, wild round 27: every `localStorage` use was blocked); a span
+// the cell names as the thing itself stays banned.
+func TestTableCellPlaceIsNotBanned(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{engine.LangTypeScript}}
+	header := "Do | Do not"
+	for row, want := range map[string]string{
+		"Call `GET /api/auth/me` at bootstrap | Store JWT in `localStorage` / `sessionStorage`": "",
+		"Use `fetchJson()` | Call `fetch()` in components":                                      "`fetch()`",
+	} {
+		res := bannedRecognizer{}.Recognize(&policy.Constraint{Text: row, Context: header, Level: policy.Must, File: "AGENTS.md"}, rc)
+		var msgs []string
+		for _, r := range res.Rules {
+			msgs = append(msgs, r.Message)
+		}
+		all := strings.Join(msgs, "; ")
+		if want == "" && all != "" || want != "" && !strings.Contains(all, want) {
+			t.Errorf("%q: rules %q, want %q", row, all, want)
+		}
+		if strings.Contains(all, "Storage") {
+			t.Errorf("%q: the place banned: %s", row, all)
+		}
+	}
+}
