@@ -62,6 +62,9 @@ func TestBesidePlacement(t *testing.T) {
 		// round 24): beside the code's folder, not its files
 		{"Prefer colocating tests next to the code they cover inside a **tests** directory within the relevant feature/module folder.", ""},
 		{"Colocate tests with the code, in a `__tests__` folder of the feature.", ""},
+		// a table row of where an image may be published (htayj's screenshot review,
+		// wild round 27): a span, and no test
+		{"`screen-editor-menu.png` | Shows the menu | Publish beside the source/runtime Screen Editor comparison", ""},
 	} {
 		res := placementRecognizer{}.Recognize(&policy.Constraint{Text: c.text, Level: policy.Must}, rc)
 		got := ""

@@ -1,6 +1,7 @@
 package source
 
 import (
+	"cmp"
 	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/norm"
 	"strings"
@@ -201,6 +202,24 @@ func declarativeNoAt(ts []token, i int) bool {
 		}
 	}
 	return false
+}
+
+// placedPostfixBan reads "in production code is prohibited" at ts[i]: a place of a
+// few words, then a postfix ban. It returns where the ban starts and the index after
+// it.
+func placedPostfixBan(ts []token, i int) (at, end int, soft, ok bool) {
+	if i >= len(ts) || ts[i].kind != 'w' || !set("in", "inside", "within", "under")[lowerWord(ts[i])] {
+		return 0, 0, false, false
+	}
+	for k := i + 1; k < len(ts) && k <= i+5; k++ {
+		if ts[k].kind != 'w' && ts[k].kind != 's' {
+			return 0, 0, false, false
+		}
+		if e, sf, found := postfixBan(ts, k); found {
+			return k, e, sf, true
+		}
+	}
+	return 0, 0, false, false
 }
 
 // conditionArrowAfter reports an arrow within the few tokens from i, before the
@@ -544,6 +563,18 @@ func (s *sentence) bans() []ban {
 			}
 			if k, soft, ok := postfixBan(ts, end); ok {
 				qual := qualifier(ts, k)
+				for _, sp := range spans {
+					out = append(out, ban{span: sp, clause: cl, instead: next, qualifier: qual, soft: soft})
+				}
+				continue
+			}
+			if at, k, soft, ok := placedPostfixBan(ts, end); ok {
+				// "`console.log` in production code is prohibited": the place between
+				// the spans and the ban is the ban's qualifier
+				qual := qualifier(ts[:at], end)
+				if k < len(ts) {
+					qual = cmp.Or(qual, qualifier(ts, k))
+				}
 				for _, sp := range spans {
 					out = append(out, ban{span: sp, clause: cl, instead: next, qualifier: qual, soft: soft})
 				}

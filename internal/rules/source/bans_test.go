@@ -1,6 +1,7 @@
 package source
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/heed-dev/heed/internal/policy"
@@ -21,5 +22,22 @@ func TestNoBeforeArrowIsACondition(t *testing.T) {
 	}
 	if s := newSentence(&policy.Constraint{Text: "No `dev_url` in committed config.", Level: policy.Must}); len(s.bans()) == 0 {
 		t.Error("a plain ban no longer bans: the test judges nothing")
+	}
+}
+
+// "`X` in production code is prohibited": a place between the span and the postfix
+// ban limits the ban, and no longer hides it (AnimalEkarte's "Prohibited" list, wild
+// round 27, in its sentence form).
+func TestPlacedPostfixBan(t *testing.T) {
+	// (a place the scope reads from the prose leaves no qualifier: "in library code")
+	for text, span := range map[string]string{
+		"`console.log` in production code is prohibited": "console.log",
+		"`any` in `src/` is not allowed.":                 "any",
+		"`print()` in library code is forbidden":         "print()",
+	} {
+		bs := newSentence(&policy.Constraint{Text: text, Level: policy.Must}).bans()
+		if len(bs) != 1 || bs[0].span != span || strings.HasPrefix(bs[0].qualifier, "is ") {
+			t.Errorf("%q: %+v, want one ban of %q", text, bs, span)
+		}
 	}
 }

@@ -551,6 +551,15 @@ func ruleScopeOf(s *sentence, rc *recognize.RepoContext, langs []string) (sc pol
 		} else if gs := headingKindPlace(s, rc); len(gs) > 0 {
 			sc.Globs = append(sc.Globs, gs...)
 		}
+	} else if slices.Equal(sc.Globs, s.c.Scope.Globs) && allAnyFolder(sc.Globs) {
+		// a rules file for some file types (`paths: "**/*.{ts,tsx,go}"`) whose
+		// section names a folder ("## TypeScript / React 19 (Frontend)" over a
+		// `frontend/`): those files of that folder
+		if d := headingDir(s, rc); d != "" {
+			for i, g := range sc.Globs {
+				sc.Globs[i] = d + "/" + g
+			}
+		}
 	}
 	placed := len(sc.Globs) > 0
 	if norm.InHeadersOnly(prose) {
@@ -711,6 +720,16 @@ func headingDir(s *sentence, rc *recognize.RepoContext) string {
 	return found
 }
 
+// allAnyFolder reports globs that each select files by name in any folder ("**/*.ts").
+func allAnyFolder(globs []string) bool {
+	for _, g := range globs {
+		if !strings.HasPrefix(g, "**/") || strings.Contains(g[3:], "/") {
+			return false
+		}
+	}
+	return len(globs) > 0
+}
+
 // headingPathGlob is the folder the nearest heading names in a code span ("###
 // `internal/api/`", "## In `web/`"): the section's rules hold there.
 func headingPathGlob(s *sentence) string {
@@ -818,14 +837,19 @@ func samplePath(sc policy.Scope, l string, base string) (string, bool) {
 	var dirs []string
 	for _, g := range sc.Globs {
 		d := g
+		cut := false
 		if i := strings.IndexAny(d, "*{?["); i >= 0 {
-			d = d[:i]
+			d, cut = d[:i], true
 		}
-		d = strings.TrimSuffix(d, "/")
-		if d != "" && !strings.Contains(path.Base(g), ".") {
-			dirs = append(dirs, d)
-		} else if d != "" {
-			dirs = append(dirs, path.Dir(d))
+		switch {
+		case cut && strings.HasSuffix(d, "/"):
+			// "src/**", "frontend/**/*.{ts,tsx}": the folder before the wildcard
+			dirs = append(dirs, strings.TrimSuffix(d, "/"))
+		case d == "":
+		case !strings.Contains(path.Base(g), "."):
+			dirs = append(dirs, strings.TrimSuffix(d, "/"))
+		default:
+			dirs = append(dirs, path.Dir(strings.TrimSuffix(d, "/")))
 		}
 	}
 	if sc.Dir != "" {

@@ -50,6 +50,10 @@ var tokenFileGlobs = []string{
 var styleTestGlobs = []string{"**/*.test.*", "**/*.spec.*", "**/__tests__/**", "**/test/**", "**/tests/**",
 	"**/dist/**", "**/build/**", "**/www/**", "**/vendor/**", "**/node_modules/**", "**/*.min.*"}
 
+// tokenFallbackLine: a line whose one colour is the fallback of a token it uses
+// (`color: var(--color-primary, #d04a02);`): the token is used, as the rule asks.
+const tokenFallbackLine = `^[^#]*\bvar\(\s*--[\w-]+\s*,\s*#[0-9a-fA-F]{3,8}\s*\)[^#]*$`
+
 // definitionLine: a line that defines a token (a CSS custom property, a Sass, Less or
 // Stylus variable) or opens a rule's selector, where `#abc` is an id.
 const definitionLine = `^\s*(?:--[\w-]+|\$[\w-]+|@[\w-]+)\s*:|\{\s*$`
@@ -281,7 +285,7 @@ func colourBans(s *sentence, rc *recognize.RepoContext) []styleBan {
 		globs = append(globs, scriptGlobs...)
 	}
 	return append(out, styleBan{
-		regex: re, where: "code+strings", skip: definitionLine, globs: globs, exact: !fromSpan, warn: fromSpan,
+		regex: re, where: "code+strings", skip: definitionLine + `|` + tokenFallbackLine, globs: globs, exact: !fromSpan, warn: fromSpan,
 		message: what, suggest: "use the design system's tokens (a CSS variable or a theme value)",
 		samples: map[string][2]string{
 			".css": {".a {\n  color: #123456;\n}\n", ".a {\n  color: var(--color-text);\n}\n"}, ".scss": {".a {\n  color: #123456;\n}\n", ".a {\n  color: var(--color-text);\n}\n"},

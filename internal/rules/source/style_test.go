@@ -34,6 +34,12 @@ func TestStyleRulesOnRealShapes(t *testing.T) {
 			"ux/www/index.html", "<p style=\"color: #ecf7f1\">x</p>\n", engine.Inapplicable, 1},
 		{"Do not use hardcoded color values in UX code (no hex/rgb/rgba literals for component styling).", []string{"ux", "ux/src", "modules"}, []string{".css", ".html", ".ts"},
 			"ux/src/app/styles/dark-theme.css", ":root { --bg: #000; }\n.dark { color: #fff; }\n", engine.Inapplicable, 1},
+		// pablonux/legal-ai-ar, wild round 27: a token used with its value as the
+		// fallback uses the token; a gradient of literals beside one does not
+		{"Use AppKit design tokens — no hard-coded colors, spacing, or typography.", nil, []string{".scss"},
+			"src/styles.scss", ".a {\n  color: var(--color-primary, #d04a02);\n}\n", engine.Satisfied, 1},
+		{"Use AppKit design tokens — no hard-coded colors, spacing, or typography.", nil, []string{".scss"},
+			"src/styles.scss", ".a {\n  background: linear-gradient(var(--x, #fff), #000);\n}\n", engine.Violated, 1},
 		// Kindjhali/Roadrunner AGENTS.md:32: `style="..."`, not `:style` bindings
 		{"No use of `style=\"...\"` attributes.", nil, []string{".vue", ".js"},
 			"src/components/Bar.vue", "<template>\n  <div :style=\"{ width: pct + '%' }\"></div>\n</template>\n", engine.Satisfied, 1},

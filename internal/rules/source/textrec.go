@@ -395,6 +395,11 @@ func narrowGlobs(scope, patterns []string) []string {
 			continue
 		}
 		for _, p := range patterns {
+			if name, ok := strings.CutPrefix(p, "**/"); ok && !strings.Contains(name, "/") {
+				// "**/*" under "frontend/**": every file of that folder
+				out = append(out, g+"/"+name)
+				continue
+			}
 			if strings.Contains(p, "/") {
 				out = append(out, p) // a path of its own
 				continue
@@ -492,6 +497,10 @@ func namingRules(s *sentence, rc *recognize.RepoContext) []policy.Rule {
 				r.Doubt("it is about " + q + " files, which heed tells only by their extension (" + strings.Join(globs, ", ") + "): a file of another role is judged too")
 				r.Severity = policy.SeverityWarning
 			}
+			if names := documentedAgainst(rc, r.Scope, fn.Style, false); len(names) >= 2 && r.Review == "" {
+				r.Exact = false
+				r.Doubt("the layout the instruction files draw names " + "`" + strings.Join(names, "`, `") + "`" + ", which are not " + fn.Style + ": the convention or its reach is in doubt")
+			}
 			if ex := breaksOwnExample(fn); ex != "" {
 				// "kebab-case for Markdown filenames (`docs/build_process.md`)": the
 				// text's own example breaks it, so the reading is in doubt: a
@@ -513,6 +522,12 @@ func namingRules(s *sentence, rc *recognize.RepoContext) []policy.Rule {
 			// "Directory names: lowercase with dashes" states the convention without
 			// a word that binds: which directories keep a tool's names is unsaid
 			out[before].Severity = policy.SeverityWarning
+		}
+		if len(out) > before {
+			if names := documentedAgainst(rc, out[before].Scope, style, true); len(names) >= 2 {
+				out[before].Exact = false
+				out[before].Doubt("the layout the instruction files draw names " + "`" + strings.Join(names, "`, `") + "`" + ", which are not " + style + ": the convention or its reach is in doubt")
+			}
 		}
 	}
 	// "`.test.ts` (not `.spec.ts`)": the second suffix is forbidden.
