@@ -32,7 +32,7 @@ func TestPlacedPostfixBan(t *testing.T) {
 	// (a place the scope reads from the prose leaves no qualifier: "in library code")
 	for text, span := range map[string]string{
 		"`console.log` in production code is prohibited": "console.log",
-		"`any` in `src/` is not allowed.":                 "any",
+		"`any` in `src/` is not allowed.":                "any",
 		"`print()` in library code is forbidden":         "print()",
 	} {
 		bs := newSentence(&policy.Constraint{Text: text, Level: policy.Must}).bans()
