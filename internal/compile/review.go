@@ -253,6 +253,9 @@ func doubtMessagePlace(c *policy.Constraint, r *policy.Rule) string {
 // tax providers, replaces ..." is an entry of an index, "Runtime is Bun" a statement.
 // A text framed by a lead-in takes its instruction from it, and is left alone.
 func doubtStatement(c *policy.Constraint, r *policy.Rule) string {
+	if why := norm.QuotedMention(c.Text); why != "" {
+		return why // (whatever frames it: the quotation is mentioned, not given)
+	}
 	if r.Domain == policy.DomainProcess || r.Domain == policy.DomainArchitecture || c.Context != "" {
 		// a boundary is written as a statement of how the code is ("`domain` knows
 		// nothing about `http`"), and the repository shows whether it holds

@@ -19,6 +19,22 @@ var archTestWordRE = lazyre.New(`\b(?:unit |e2e |end-to-end |integration |compon
 // SpeaksOfTests reports whether an architecture sentence's prose speaks of tests.
 func SpeaksOfTests(prose string) bool { return archTestWordRE.MatchString(prose) }
 
+// TestsAreBeside reports whether what the prose keeps beside the code is tests: a
+// test word in the clause before "beside" (its subject) or in the phrase itself
+// ("next to the code they test"). "The images sit beside source/runtime comparison
+// ... and conformance tests" keeps images there.
+func TestsAreBeside(prose string) bool {
+	loc := ArchBesideRE.FindStringIndex(prose)
+	if loc == nil {
+		return false
+	}
+	subject := prose[:loc[0]]
+	if i := strings.LastIndexAny(subject, ".;!?"); i >= 0 {
+		subject = subject[i+1:]
+	}
+	return archTestWordRE.MatchString(subject) || archTestWordRE.MatchString(prose[loc[0]:loc[1]])
+}
+
 // TestsBesideSentence reports whether an architecture sentence keeps tests beside the
 // code they test: "Tests live next to the code they test", "Unit tests (`*.spec.ts`
 // beside source) mock external services".

@@ -335,7 +335,7 @@ func definitionItem(toks []Token) bool {
 // review asks it of rules no norm carries (commit and co-change rules read by their
 // own recognisers), as the reader asks it of its own norms.
 func Statement(text string) string {
-	ss := Sentences(text)
+	ss := Sentences(afterQuotedRule(text))
 	for _, s := range ss {
 		if directs(s.Tokens) {
 			return ""
@@ -352,12 +352,43 @@ func Statement(text string) string {
 // the certainty checks ask it of a norm's sentence, the architecture recognisers of a
 // boundary sentence and its lead-in (ArchDirective).
 func Directs(text string) bool {
+	text = afterQuotedRule(text)
 	for _, s := range Sentences(text) {
 		if directs(s.Tokens) {
 			return true
 		}
 	}
 	return false
+}
+
+// quotedLeadRE: a text that opens with a quoted phrase of a few words and comments on
+// it after a dash, a colon or a comma ("\"Keep files under 300 lines\" -- covers the
+// read cap indirectly"): the quotation is mentioned, the comment is what is said.
+var quotedLeadRE = lazyre.New(`^\s*(?:[-*] )?["“]([^"”]{3,120})["”]\s*(?:--|—|–|:|,|\()\s*(\S.*)$`)
+
+// QuotedMention says why a text that opens with a quoted rule and comments on it
+// gives no instruction of its own ("\"Keep files under 300 lines\" -- covers the
+// read cap indirectly", under a lead-in that lists rules another tool enforced), or
+// "" when it is no such text or its comment directs.
+func QuotedMention(text string) string {
+	rest := afterQuotedRule(text)
+	if rest == text || Directs(rest) {
+		return ""
+	}
+	return "the sentence quotes a rule and comments on it; the comment directs no one"
+}
+
+// afterQuotedRule is the comment after a quoted phrase the text opens with, or the
+// text itself.
+func afterQuotedRule(text string) string {
+	if !strings.HasPrefix(strings.TrimLeft(text, " -*"), "\"") && !strings.HasPrefix(strings.TrimLeft(text, " -*"), "“") {
+		return text
+	}
+	m := quotedLeadRE.FindStringSubmatch(text)
+	if m == nil || len(strings.Fields(m[1])) < 3 || len(strings.Fields(m[2])) < 2 {
+		return text
+	}
+	return m[2]
 }
 
 // directs: a word of the sentence directs the reader: a ban, a reminder, a modal, a

@@ -56,3 +56,20 @@ func TestNarrowerTypeWhereFits(t *testing.T) {
 		}
 	}
 }
+
+// A quoted rule with a comment after it is mentioned, not given (svenroth-ai/shipwright
+// docs/guide.md:163, wild round 27); a comment that directs, or the rule unquoted, gives
+// it.
+func TestQuotedMention(t *testing.T) {
+	for text, want := range map[string]bool{
+		`"Keep files under 300 lines" -- covers the file read strategy (2,000-line cap) indirectly.`: true,
+		`“Never commit secrets” — listed in the old guide.`:                                          true,
+		`"Keep files under 300 lines" -- and keep functions under 50.`:                               false,
+		`Keep files under 300 lines.`:                                                                false,
+		`"TODO" comments are not allowed.`:                                                           false,
+	} {
+		if got := QuotedMention(text) != ""; got != want {
+			t.Errorf("QuotedMention(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

@@ -35,6 +35,9 @@ func MockingBan(text string) (ban, certain bool) {
 	ban = mockOverRE.MatchString(low)
 	plain := false
 	for _, loc := range mockBanRE.FindAllStringIndex(low, -1) {
+		if describedWithout(low, loc[0]) {
+			continue
+		}
 		if mockAfterOK(low[loc[1]:]) && !mockObjectSpan(low, loc[1]) {
 			ban = true
 			if plain = !strings.HasPrefix(low[loc[0]:], "not "); plain {
@@ -44,6 +47,25 @@ func MockingBan(text string) (ban, certain bool) {
 	}
 	return ban, plain && !mockDoubtRE.MatchString(low)
 }
+
+// describedWithout reports "with no mocks" / "without mocks" at low[at:] in a
+// sentence that states what some tests do, with no word that directs ("These verify
+// CRUD operations ... with no mocks"): how those tests work, not a ban.
+func describedWithout(low string, at int) bool {
+	before := low[:at]
+	if !strings.HasSuffix(before, "with ") && !strings.HasPrefix(low[at:], "without") && !strings.HasSuffix(before, "using ") {
+		return false
+	}
+	start := strings.LastIndexAny(before, ".;:!?\n") + 1
+	end := len(low)
+	if i := strings.IndexAny(low[at:], ".;!?\n"); i >= 0 {
+		end = at + i
+	}
+	return !mockDirectiveRE.MatchString(strings.TrimSpace(low[start:end]))
+}
+
+// mockDirectiveRE: a word that makes a sentence about mocks a directive.
+var mockDirectiveRE = lazyre.New(`\b(?:must|should|shall|never|always|don'?t|do not|avoid|required?|only|prefer|please)\b|^(?:[-*] )?(?:use|write|run|test|keep|add|make|mock|stub|create)\b`)
 
 // mockAfterOK: what follows "mock(s|ing)" leaves the ban about mocking as such: the
 // end, a punctuation mark, "anything", "frameworks", or where ("in tests").

@@ -28,6 +28,12 @@ func TestMockingBan(t *testing.T) {
 		// music4dance architecture/testing-patterns.md:450, wild round 24)
 		{"Do not mock `$api`, Query/Router hooks, or feature stores.", false, false},
 		{"Don't mock `ILogger` unless testing logging behavior", false, false},
+		// how some tests work, told (svenroth-ai/shipwright docs/guide.md:968, wild
+		// round 27), and the same words as a directive
+		{"These verify CRUD operations, RLS policies, and complex queries with no mocks.", false, false},
+		{"Integration tests run against a real database without mocks.", false, false},
+		{"Write integration tests with no mocks.", true, true},
+		{"Tests must run with no mocks.", true, true},
 	} {
 		ban, certain := MockingBan(c.text)
 		if ban != c.ban || certain != c.certain {

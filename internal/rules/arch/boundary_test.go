@@ -65,6 +65,8 @@ func TestBesidePlacement(t *testing.T) {
 		// a table row of where an image may be published (htayj's screenshot review,
 		// wild round 27): a span, and no test
 		{"`screen-editor-menu.png` | Shows the menu | Publish beside the source/runtime Screen Editor comparison", ""},
+		{"The images sit beside source/runtime comparison, implementation criticism, and conformance tests.", ""},
+		{"Tests live next to the code they test.", `{"files":["**/*.test.{ts,tsx,js,jsx,mjs,cjs}"`},
 	} {
 		res := placementRecognizer{}.Recognize(&policy.Constraint{Text: c.text, Level: policy.Must}, rc)
 		got := ""

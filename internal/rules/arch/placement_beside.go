@@ -68,7 +68,7 @@ func besidePlacement(s sentence, c *policy.Constraint, rc *recognize.RepoContext
 		files = append(files, "**/"+sp)
 	}
 	if len(files) == 0 {
-		if rc == nil || !norm.SpeaksOfTests(p) {
+		if rc == nil || !norm.TestsAreBeside(p) {
 			// "Publish beside the source comparison" (of `screen-editor-menu.png`):
 			// neither a test word nor a test file's pattern, so no tests are placed
 			return policy.Rule{}, false

@@ -34,6 +34,10 @@ func TestConstructsNamedInWords(t *testing.T) {
 		// instructions-2/anthropics__claude-code-action__CLAUDE.md:35
 		{emptyCatch, "**Error phase attribution**: The catch block in `run.ts` uses `prepareCompleted` to distinguish prepare failures from execution failures.", false},
 		{emptyCatch, "If the catch block is empty, explain why in a comment.", false},
+		// svenroth-ai/shipwright docs/hooks-and-pipeline.md:1255 (wild round 27): a
+		// hook matcher that takes every event, no catch of exceptions
+		{catchGeneric, "No filter | Omit `matcher` field entirely | SessionStart, Stop, PostToolUse catch-all (e.g. `track_tool_calls.py`)", false},
+		{catchGeneric, "No catch-all handlers: never catch every exception.", true},
 	} {
 		s := newSentence(&policy.Constraint{Text: c.text, Level: policy.Must})
 		if got := c.entry.Names(s); got != c.want {

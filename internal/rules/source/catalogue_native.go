@@ -54,7 +54,8 @@ func catchGenericNamed(s *sentence) bool {
 	if s.negPhrase(words(`\bcatch(?:ing|es)?\b[^.;]*(?:` + base + `)`)) {
 		return true
 	}
-	if s.negPhrase(words(`\bcatch-all\b|\bpokemon exception`)) && s.has(words(`\bexceptions?\b|\bcatch\b`)) {
+	// (the "catch" of "catch-all" is no catch: "SessionStart, Stop catch-all")
+	if s.negPhrase(words(`\bcatch-all\b|\bpokemon exception`)) && s.has(words(`\bexceptions?\b|\bcatch(?:$|[^-\w])`)) {
 		return true
 	}
 	// Ruby: "Never `rescue Exception`", "don't rescue `Exception`"
