@@ -521,3 +521,9 @@ func TestOwnSourceSentences48(t *testing.T) {
 func TestOwnSourceSentences49(t *testing.T) {
 	ownSourceSentences(t, "testdata/own-sentences-source-49.txt", 15)
 }
+
+// TestOwnSourceSentences50 holds batch 646: Java, Kotlin, C#, PHP and Ruby conventions
+// in plain words, under headings, with exceptions, in an "Instead of | Use" table.
+func TestOwnSourceSentences50(t *testing.T) {
+	ownSourceSentences(t, "testdata/own-sentences-source-50.txt", 15)
+}
