@@ -222,7 +222,11 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		}
 		purpose := ""
 		if b.qualifier != "" && !outsideLocated(s, rc, b) {
-			if unlocatedPlace(b) {
+			if strings.HasPrefix(b.span, ".") && receiverQualRE.MatchString(b.qualifier) && !situationNouns.Get()[lastWord(b.qualifier)] {
+				// "never call `.Result` or `.Wait()` on a task": a member banned on a
+				// kind of receiver the syntax does not show; every use warns
+				purpose = b.qualifier
+			} else if unlocatedPlace(b) {
 				res.Unenforced = fmt.Sprintf("bans `%s` only %s, which heed cannot locate in code", strings.TrimSpace(b.span+" "+b.from), b.qualifier)
 				unlocated = b.qualifier
 				continue
@@ -579,6 +583,10 @@ var (
 	// for ("for user-facing output", "for detecting client disconnects", "to run
 	// commands").
 	purposeQualRE = lazyre.New(`^for \S`)
+	// receiverQualRE: the kind of receiver a member is banned on ("on a task", "on
+	// the response object").
+	// (one noun; a situation is no receiver: "on the main thread", "on startup")
+	receiverQualRE = lazyre.New(`^on (?:an? |any |each )[a-z][\w-]*$`)
 	// kindQualRE: a "for" that names a kind of value ("for reference-counted types",
 	// "for large objects"), which a ban of a call's syntax cannot see.
 	kindQualRE = lazyre.New(`^for (?:the |all |any )?(?:[\w-]+ ){0,3}(?:types?|values?|objects?|instances?|structs?|classes|collections?|pointers?|references?)\b`)
@@ -2660,6 +2668,19 @@ var compositionRootGlobs = []string{"**/Program.cs", "**/Startup.cs", "**/*Servi
 // purpose a warning can carry.
 func unlocatedPlace(b ban) bool {
 	return !purposeQualRE.MatchString(b.qualifier) || placeQualRE.MatchString(b.qualifier)
+}
+
+// situationNouns name where or when code runs, not what a member is called on.
+var situationNouns = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return set("thread", "server", "client", "startup", "boot", "shutdown", "request", "page", "device", "platform", "branch", "push", "commit", "release", "deploy", "error", "failure", "success")
+}}
+
+func lastWord(s string) string {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return ""
+	}
+	return f[len(f)-1]
 }
 
 // otherUseLocated reports a clause of the sentence that names, as the exception, the

@@ -220,6 +220,47 @@ var goErrorEquality = &Entry{
 		Good: []string{"package p\n\nfunc f(err error) bool {\n\treturn err != nil && errors.Is(err, io.EOF)\n}\n\nfunc g(e Errno) bool { return e == Errno(2) }\n\nfunc h(n int) bool { return n == ErrorCount }\n"}}},
 }
 
+// javaOptionalRoleNamed: Java's `Optional` banned in one role, a parameter or a
+// field ("Do not use `Optional` as a method parameter or field type"): the return type
+// it was made for stays allowed. role is "param" or "field".
+func javaOptionalRoleNamed(role string) func(s *sentence) bool {
+	return func(s *sentence) bool {
+		if !plain(s) || !s.hasSpan("Optional", "Optional<T>", "java.util.Optional") || !s.negated() {
+			return false
+		}
+		if role == "param" {
+			return s.has(words(`\b(?:method |constructor )?(?:parameters?|params?|arguments?)\b`))
+		}
+		return s.has(words(`\bfields?\b|\bfield types?\b|\bmembers?\b`))
+	}
+}
+
+var javaOptionalParam = &Entry{
+	Name:       "java-optional-param",
+	Title:      "`Optional` as a parameter's type",
+	Names:      javaOptionalRoleNamed("param"),
+	Claims:     []string{"Optional", "Optional<T>", "java.util.Optional"},
+	Message:    "`Optional` parameter",
+	Suggestion: "take the value or null (or overload the method); `Optional` is for return types",
+	Variants: []Variant{{Lang: engine.LangJava, Needles: []string{"Optional"},
+		Query: `((formal_parameter type: (generic_type (type_identifier) @t)) @match (#eq? @t "Optional"))`,
+		Bad:   []string{"class S {\n  void f(«Optional<String> name») {}\n}\n"},
+		Good:  []string{"class S {\n  Optional<String> find() {\n    return Optional.empty();\n  }\n  void g(String name) {}\n}\n"}}},
+}
+
+var javaOptionalField = &Entry{
+	Name:       "java-optional-field",
+	Title:      "`Optional` as a field's type",
+	Names:      javaOptionalRoleNamed("field"),
+	Claims:     []string{"Optional", "Optional<T>", "java.util.Optional"},
+	Message:    "`Optional` field",
+	Suggestion: "keep the value or null in the field; return `Optional` from its getter",
+	Variants: []Variant{{Lang: engine.LangJava, Needles: []string{"Optional"},
+		Query: `((field_declaration type: (generic_type (type_identifier) @t)) @match (#eq? @t "Optional"))`,
+		Bad:   []string{"class S {\n  «private Optional<String> name;»\n}\n"},
+		Good:  []string{"class S {\n  private String name;\n  Optional<String> name() {\n    return Optional.ofNullable(name);\n  }\n}\n"}}},
+}
+
 // tsAssertionNamed: a type assertion or cast, in words or as the `as` keyword, banned;
 // not `as any` alone (ts-any's) nor a non-null assertion.
 func tsAssertionNamed(s *sentence) bool {
@@ -449,6 +490,8 @@ func fieldInjectionNamed(s *sentence) bool {
 		return false
 	}
 	return s.negPhrase(words(`\bfield injection\b`)) ||
+		// "Field injection (`@Autowired` on fields) is not allowed"
+		s.has(words(`(?i)\bfield injection\b[^.;]*\b(?:is|are) (?:not allowed|not permitted|forbidden|prohibited|banned|disallowed)\b`)) ||
 		s.has(words(`\bprefer\b[^.;]*\bconstructor injection\b[^.;]*\b(?:over|to|instead of|rather than) (?:field|setter(?: or field)?)(?: or field)? injection\b`)) ||
 		s.hasSpan("@Autowired", "@Inject") && s.negPhrase(words("(?i)`@(?:autowired|inject)`")) && s.has(words(`\bfields?\b`))
 }

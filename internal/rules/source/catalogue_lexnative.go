@@ -166,17 +166,18 @@ var csAsyncVoid = &Entry{
 	Claims:     []string{"async void", "async Task", "Task"},
 	Message:    "`async void` method `{{match}}`",
 	Suggestion: "return `Task`",
-	// event handlers are the one use the language needs, and a query cannot tell
-	// a handler from any other method taking two arguments
+	// event handlers are the one use the language needs; a handler of .NET's
+	// pattern takes an `...EventArgs` and is left alone, but one of a custom
+	// delegate (`async void OnMessage(string m)`) looks like any other method
 	Warn: alwaysWarn,
 	// "outside event handlers": the exception is the use every rule of this entry
 	// warns about, not a region to give up on
 	Locates: words(`\bevent[- ]handlers?\b`),
 	Variants: []Variant{{Lang: engine.LangCSharp, Needles: []string{"async"},
-		Query: `((method_declaration (modifier) @a returns: (predefined_type) @t name: (identifier) @match) (#eq? @a "async") (#eq? @t "void"))`,
+		Query: `((method_declaration (modifier) @a returns: (predefined_type) @t name: (identifier) @match parameters: (parameter_list) @ps) (#eq? @a "async") (#eq? @t "void") (#not-match? @ps "EventArgs"))`,
 		Bad:   []string{"class Sync {\n    public async void «Run»() { await Task.Delay(1); }\n}\n"},
 		Good: []string{
-			"class Sync {\n    public async Task Run() { await Task.Delay(1); }\n    public void Stop() { }\n}\n",
+			"class Sync {\n    public async Task Run() { await Task.Delay(1); }\n    public void Stop() { }\n    private async void OnClick(object sender, EventArgs e) { await Task.Delay(1); }\n}\n",
 			"class Sync {\n    // public async void Run() { }\n    string s = \"async void\";\n}\n",
 		}}},
 }
