@@ -543,3 +543,11 @@ func TestOwnSentences370(t *testing.T) {
 func TestOwnSentences371(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-371.txt", 15)
 }
+
+// TestOwnArchitectureSentences7: boundary sentences written before the compiler read
+// them (testdata/own-sentences-arch-7.txt, batch 647, first sight in its .md): layers
+// below one another, "free of", siblings, the one importer of a package, Java packages,
+// crates, a heading that names the app, Japanese, a description that bans nothing.
+func TestOwnArchitectureSentences7(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-arch-7.txt", 11)
+}
