@@ -248,13 +248,20 @@ func withoutDoubledImportBans(rules []policy.Rule) []policy.Rule {
 	})
 }
 
-// importNeedles are the packages a source rule banning imports names.
+// importNeedles are the packages a source rule banning imports names: the module its
+// message names (`import of `github.com/spf13/cobra` ...`), and its needles (a
+// needle is a module's first word when the module has more: "github").
 func importNeedles(r policy.Rule) []string {
 	var p struct {
 		Needles []string `json:"needles"`
 	}
 	if r.Domain != policy.DomainSource || !strings.HasPrefix(r.Message, "import of ") || json.Unmarshal(r.Params, &p) != nil {
 		return nil
+	}
+	if rest, ok := strings.CutPrefix(r.Message, "import of `"); ok {
+		if mod, _, ok := strings.Cut(rest, "`"); ok && mod != "" {
+			return []string{mod}
+		}
 	}
 	return p.Needles
 }

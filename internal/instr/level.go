@@ -179,6 +179,11 @@ func clauseLevel(text string) policy.Level {
 	case "should":
 		return policy.Should
 	}
+	if norm.OnlyImporter(text) {
+		// "`cmd/` is the only place that may import `cobra`": every other place
+		// must not
+		return policy.Must
+	}
 	if len(norm.OtherActorCommands(text)) > 0 {
 		// "Only the release workflow may run `cargo publish`": a command left to
 		// someone else, which the reader must not run

@@ -13,6 +13,12 @@ func TestCanonVerbs(t *testing.T) {
 		{"§0 is the only package that talks to §1.", "only §0 may import §1."},
 		{"controllers never touch §0", "controllers never import §0"},
 		{"never touch the database directly", "never touch the database directly"},
+		// batch 647 (own-sentences-arch-7.txt)
+		{"keep §0 free of §1 imports; it is used outside next.js too.", "§0 must not import §1; it is used outside next.js too."},
+		{"the cli (§0) is the only place that may import §1.", "only §0 may import §1."},
+		{"never import server code from §0; use the types in §1.", "never import from §0; use the types in §1."},
+		{"§0 is framework-agnostic: no §1 imports there, so it can run in workers.", "§0 must not import §1, so it can run in workers."},
+		{"no §0 imports in the handlers", "no §0 imports in the handlers"},
 		{"§0 is independent of the request", "§0 is independent of the request"},
 	} {
 		got := canonVerbs(c.in)
@@ -30,6 +36,8 @@ func TestQuoteFreeOf(t *testing.T) {
 		{"`core` must stay free of Django imports.", "`core` must stay free of `django` imports."},
 		{"Keep `domain` free of SQLAlchemy code", "Keep `domain` free of `sqlalchemy` code"},
 		{"Keep `domain` free of circular imports", "Keep `domain` free of circular imports"},
+		{"`src/lib/` is framework-agnostic: no React imports there.", "`src/lib/` is framework-agnostic: no `react` imports there."},
+		{"No relative imports; no barrel imports.", "No relative imports; no barrel imports."},
 		{"The build is free of warnings.", "The build is free of warnings."},
 	} {
 		if got := quoteFreeOf(c.in); got != c.want {

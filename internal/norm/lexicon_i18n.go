@@ -312,6 +312,9 @@ func chinese() languageWords {
 	return languageWords{
 		final: map[string]string{"禁止": "X is forbidden", "严禁": "X is forbidden", "不允许": "X is not allowed"},
 		gloss: map[string]string{
+			// layers: "`domain` 层不能依赖 `infrastructure` 层"
+			"不能依赖": "must not depend on", "不得依赖": "must not depend on", "禁止依赖": "must not depend on",
+			"不应依赖": "should not depend on", "不应该依赖": "should not depend on", "不可依赖": "must not depend on", "层": "",
 			"不要": "do not", "请勿": "do not", "切勿": "never", "禁止": "never", "严禁": "never", "不得": "must not", "不允许": "never",
 			"不能": "must not", "绝不": "never", "绝对不要": "never", "永远不要": "never", "别": "do not", "不可": "must not", "不准": "never",
 			"必须": "must", "务必": "always", "请务必": "always", "一定要": "always", "总是": "always", "始终": "always", "需要": "must",
@@ -370,6 +373,15 @@ func japanese() languageWords {
 			"を": "", "は": "", "が": "", "で": "", "に": "", "も": "", "と": "and", "や": "and", "または": "or", "か": "or",
 			"してください": "", "すること": "", "します": "", "ください": "", "こと": "",
 			"使用": "use", "使う": "use", "実行": "run", "コミット": "commit", "プッシュ": "push",
+			// layers: "`domain` 層は `infrastructure` 層に依存してはならない"
+			"層": "", "レイヤー": "", "から": "from", "依存": "depend on", "インポート": "import",
+			"してはならない": "must not", "してはいけない": "must not",
+			// the topic before the span is the subject: "`a` は `b` に依存しない"
+			"は CODE に依存してはならない": "must not depend on CODE", "は CODE 層に依存してはならない": "must not depend on CODE",
+			"は CODE に依存してはいけない": "must not depend on CODE", "は CODE 層に依存してはいけない": "must not depend on CODE",
+			"は CODE に依存しないこと": "must not depend on CODE", "は CODE 層に依存しないこと": "must not depend on CODE",
+			"は CODE に依存しない": "must not depend on CODE", "は CODE 層に依存しない": "must not depend on CODE",
+			"は CODE をインポートしてはならない": "must not import CODE", "は CODE をインポートしないこと": "must not import CODE",
 		},
 		post: map[string]string{
 			"を使わないでください": "do not use X", "は使わないでください": "do not use X", "を使用しないでください": "do not use X",
@@ -388,6 +400,10 @@ func japanese() languageWords {
 			"を追加したら": "when you add X ,", "も更新してください": "also update X", "を更新してください": "update X",
 			"も更新すること": "also update X", "を更新すること": "update X", "も更新する": "also update X",
 			"しないでください": "do not X", "しないこと": "do not X", "しない": "do not X", "してください": "run X",
+			"に依存してはならない": "must not depend on X", "に依存してはいけない": "must not depend on X",
+			"に依存しないこと": "must not depend on X", "に依存しないでください": "must not depend on X", "に依存しない": "must not depend on X",
+			"層に依存してはならない": "must not depend on X", "層に依存してはいけない": "must not depend on X", "層に依存しないこと": "must not depend on X",
+			"をインポートしてはならない": "must not import X", "をインポートしないでください": "do not import X", "をインポートしないこと": "do not import X",
 		},
 	}
 }

@@ -201,6 +201,20 @@ func OnlyPlace(prose string) bool {
 	return scopeOnlyPlaceRE.MatchString(prose)
 }
 
+// onlyImporterRE: the one part of the code that may import or use a thing ("`cmd/` is
+// the only place that may import `cobra`", "the CLI (`cmd/`) is the only package that
+// imports it"): a restriction of every other part, however "may" is read.
+var onlyImporterRE = lazyre.New("`[^`]+`\\)? (?:is|are) the only (?:[\\w-]+ )?(?:files?|places?|modules?|packages?|folders?|director(?:y|ies)|locations?|layers?|crates?|code)\\b[^.;]*\\b(?:import|use|depend|call|talk|access|read|write)")
+
+// OnlyImporter reports whether the text names the one part of the code that may
+// import, use or call something (spans in backticks).
+func OnlyImporter(text string) bool {
+	if !strings.Contains(text, "only") {
+		return false
+	}
+	return onlyImporterRE.MatchString(strings.ToLower(text))
+}
+
 // StatesException reports whether the prose states an exception.
 func StatesException(prose string) bool { return scopeExceptRE.MatchString(prose) }
 

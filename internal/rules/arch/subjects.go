@@ -100,6 +100,11 @@ func resolveSpan(span string, c *policy.Constraint, rc *recognize.RepoContext) (
 	// and together they are the folder.
 	if base, ok := strings.CutSuffix(strings.Trim(strings.TrimPrefix(s, "./"), "/"), "/*"); ok && base != "" && !strings.ContainsAny(base, "*?[{<") {
 		dir := repoPath(base, c, rc)
+		if rc != nil && len(rc.Dirs) > 0 && !isDir(rc, dir) && packageNameRE.MatchString(base) && !strings.Contains(base, "/") {
+			// `next/*`, where the repository has no folder next/: the package and
+			// its subpaths (`next/link`), an import path, no folder of the code
+			return subject{packages: []string{base}}, true
+		}
 		return subject{group: dir + "/*", dir: dir, globs: []string{dir + "/**"}}, true
 	}
 	// A folder pattern with a placeholder: src/features/<name>/.
