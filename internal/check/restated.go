@@ -58,6 +58,7 @@ func dropRestated(rules []engine.Compiled) ([]engine.Compiled, restatements) {
 			}
 		}
 	}
+	sameCheck(rules, absorbedBy)
 	if len(absorbedBy) == 0 {
 		return rules, nil
 	}
@@ -81,6 +82,85 @@ func dropRestated(rules []engine.Compiled) ([]engine.Compiled, restatements) {
 		also[id] = append(also[id], c)
 	}
 	return kept, also
+}
+
+// sameCheck adds to absorbedBy the rules that make the same check as another from a
+// different sentence ("pattern matching (`is null` over `== null`)" in a list of
+// idioms and "`== null` instead of `is null`" in a list of tells; a short AGENTS.md
+// bullet and the CLAUDE.md rule it points to): the same domain, kind, parameters but
+// the alternative they suggest, and condition. The one kept is at least as severe and
+// judges every file the other does; each site is reported once, under it.
+func sameCheck(rules []engine.Compiled, absorbedBy map[int]int) {
+	groups := map[string][]int{}
+	for i, c := range rules {
+		if _, gone := absorbedBy[i]; gone {
+			continue
+		}
+		if k, ok := checkKey(c); ok {
+			groups[k] = append(groups[k], i)
+		}
+	}
+	for _, g := range groups {
+		if len(g) < 2 {
+			continue
+		}
+		for _, i := range g {
+			for _, j := range g {
+				if i == j {
+					continue
+				}
+				if _, gone := absorbedBy[j]; gone {
+					continue
+				}
+				ri, rj := rules[i].Rule, rules[j].Rule
+				if severityRank(rj.Severity) < severityRank(ri.Severity) || !covers(rj.Scope, ri.Scope) {
+					continue
+				}
+				if j < i || severityRank(rj.Severity) > severityRank(ri.Severity) || !covers(ri.Scope, rj.Scope) {
+					absorbedBy[i] = j
+					break
+				}
+			}
+		}
+	}
+}
+
+func severityRank(s string) int {
+	switch s {
+	case policy.SeverityError:
+		return 2
+	case policy.SeverityWarning:
+		return 1
+	}
+	return 0
+}
+
+// checkKey is what two rules from different sentences must share to make the same
+// check: domain, kind, parameters without the alternatives they suggest, condition.
+// Only rules that judge code are keyed (a command or commit rule is about one act,
+// and its message is its reading).
+func checkKey(c engine.Compiled) (string, bool) {
+	if c.Rule == nil || c.Constraint == nil || c.Rule.Domain != policy.DomainSource || c.Rule.Kind == "" || len(c.Rule.Params) == 0 {
+		return "", false // (a rule without parameters is heed's own or a test's: its check is code)
+	}
+	r := c.Rule
+	params := r.Params
+	var m map[string]json.RawMessage
+	if json.Unmarshal(r.Params, &m) == nil {
+		delete(m, "alternatives")
+		if b, err := json.Marshal(m); err == nil {
+			params = b
+		}
+	}
+	b, err := json.Marshal(struct {
+		Kind   string
+		Params json.RawMessage
+		When   *policy.Condition
+	}{r.Kind, params, r.When})
+	if err != nil {
+		return "", false
+	}
+	return string(b), true
 }
 
 // covers reports whether a rule of scope a judges every file a rule of scope b

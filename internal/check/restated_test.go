@@ -11,9 +11,9 @@ import (
 
 // A rule written in two instruction files (one set of rules kept for several
 // agents) reports each site once, naming both places; a rule that differs in its
-// scope that neither holds the other's, or a sentence that differs in its words, is
-// a rule of its own; a
-// suppression comment naming the rule left out hides the site too.
+// scope that neither holds the other's, or a sentence in other words whose check is
+// code of its own, is a rule of its own; a suppression comment naming the rule left
+// out hides the site too.
 func TestARuleWrittenTwiceReportsASiteOnce(t *testing.T) {
 	g := newRepo(t, map[string]string{"a.py": "x = BAD\n", "b.py": "# heed:ignore c-mirror-junie generated\ny = BAD\n"})
 	g.commit("feat: base")
@@ -67,4 +67,33 @@ func TestARuleWrittenTwiceReportsASiteOnce(t *testing.T) {
 	worded.Constraint.Text = "Never write mirror-agents, ever."
 	res = g.run(Options{Mode: All}, agents, worded)
 	expect(t, res.Findings, "a.py:1 mirror-agents", "a.py:1 mirror-junie", "b.py:2 mirror-agents")
+}
+
+// Two sentences in other words that compile into the same check (EveTogether
+// AGENTS.md:148 "pattern matching (`is null` / `is not null` over `== null`)" and
+// :219 "`== null` instead of `is null`", wild round 28) report each site once, under
+// the one at least as severe that judges every file the other does; the alternative
+// a rule suggests is no part of its check. A check with other parameters stays apart.
+func TestTheSameCheckInOtherWordsReportsASiteOnce(t *testing.T) {
+	mk := func(id, text, params string, sev string) engine.Compiled {
+		c := rule(id, policy.DomainSource, wordCheck{Word: "BAD"})
+		c.Rule.Kind, c.Rule.Params, c.Rule.Severity = "query", []byte(params), sev
+		c.Constraint.Text = text
+		return c
+	}
+	idioms := mk("idioms", "Modern idioms: pattern matching (`is null` over `== null`).", `{"entry":"eq-null","needles":["null"]}`, policy.SeverityError)
+	tells := mk("tells", "Tells: `== null` instead of `is null`.", `{"alternatives":["is null"],"entry":"eq-null","needles":["null"]}`, policy.SeverityError)
+	kept, also := dropRestated([]engine.Compiled{idioms, tells})
+	if len(kept) != 1 || kept[0].Rule.ID != "idioms" || len(also["idioms"]) != 1 {
+		t.Errorf("kept %d, restatements %v; want idioms with tells restated", len(kept), also)
+	}
+	// the warning is absorbed by the error, whatever the order
+	soft := mk("soft", "Prefer `is null`.", `{"entry":"eq-null","needles":["null"]}`, policy.SeverityWarning)
+	if kept, _ := dropRestated([]engine.Compiled{soft, idioms}); len(kept) != 1 || kept[0].Rule.ID != "idioms" {
+		t.Errorf("kept %v, want the error rule", kept)
+	}
+	other := mk("other", "No `var`.", `{"entry":"js-var","needles":["var"]}`, policy.SeverityError)
+	if kept, _ := dropRestated([]engine.Compiled{idioms, other}); len(kept) != 2 {
+		t.Errorf("two checks: kept %d, want 2", len(kept))
+	}
 }

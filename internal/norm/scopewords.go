@@ -37,7 +37,9 @@ var (
 	scopePermitRE = lazyre.New(`\b(?:` + scopePermits + `)\b`)
 	// scopeTestsPermittedRE: a permission given to tests in the sentence itself
 	// ("allowed in tests", "fine in test code", "tests may use it").
-	scopeTestsPermittedRE = lazyre.New(`\b(?:allowed|permitted|fine|ok|okay|acceptable|tolerated|exempt(?:ed)?)\s+(?:only\s+)?(?:in|inside|within|for)\s+(?:the\s+|unit\s+|our\s+)?(?:tests?|test code|test files|specs?)\b|\b(?:tests?|test code|test files|specs?)\s+(?:may|can)\s+(?:freely\s+|still\s+|also\s+)?(?:use|call|keep)\b|\b(?:tests?|test classes|test files|test code|specs?)\s+(?:are|is)\s+(?:the\s+)?(?:exception|exempt(?:ed)?|excluded)\b`)
+	scopeTestsPermittedRE = lazyre.New(`\b(?:allowed|permitted|fine|ok|okay|acceptable|tolerated|exempt(?:ed)?)\s+(?:only\s+)?(?:in|inside|within|for)\s+(?:the\s+|unit\s+|our\s+)?(?:tests?|test code|test files|specs?)\b|\b(?:tests?|test code|test files|specs?)\s+(?:may|can)\s+(?:freely\s+|still\s+|also\s+)?(?:use|call|keep)\b|\b(?:tests?|test classes|test files|test code|specs?)\s+(?:are|is)\s+(?:the\s+)?(?:exception|exempt(?:ed)?|excluded)\b` +
+		// "an override that turns it off for test files", "disabled for tests"
+		`|\b(?:turns?|switch(?:es)?)\s+(?:it|them|the rule|this rule|the check)\s+off\s+(?:for|in)\s+(?:the\s+|all\s+)?(?:tests?|test code|test files|specs?)\b|\b(?:off|disabled)\s+(?:for|in)\s+(?:the\s+|all\s+)?(?:tests?|test code|test files|specs?)\b`)
 	scopeRegionRE         = lazyre.New(`\b(?:in|inside|within) (?:the |our |your |all |any )?((?:[a-z][a-z-]* )?(?:code|doctests?|docstrings?|notebooks?|templates?|migrations?|handlers?|views?|stories|snippets?|serialization classes))\b|\b(?:in|inside|within) (?:an? |the |each |every |any )?((?:CODE|try|except|catch|finally|with|async|loop) (?:blocks?|clauses?|handlers?|bodies|body))\b`)
 	// scopeOutsideRE: "outside (of) <what>", an exception region; scopeOutsideKnownRE
 	// what heed can locate (tests, a path in a code span, the words "CODE" stand for)

@@ -389,11 +389,14 @@ var Catalogue = []*Entry{
 		Claims:     []string{"is null", "is not null", "== null", "!= null"},
 		Message:    "null check with `==`/`!=`",
 		Suggestion: "use `is null` / `is not null`",
+		// a lambda may be an expression tree (EF Core's `.Where(f => f.X != null)`,
+		// `HasConversion`), where `is null` does not compile (CS8122): `==` is the
+		// only form there (EveTogether, wild round 28)
 		Variants: []Variant{{Lang: engine.LangCSharp, Needles: []string{"null"},
-			Query: `((binary_expression operator: ["==" "!="] right: (null_literal)) @match)
-((binary_expression left: (null_literal) operator: ["==" "!="]) @match)`,
+			Query: `((binary_expression operator: ["==" "!="] right: (null_literal)) @match (#not-inside? @match lambda_expression))
+((binary_expression left: (null_literal) operator: ["==" "!="]) @match (#not-inside? @match lambda_expression))`,
 			Bad:  []string{"class A {\n  void F() {\n    if («x == null») return;\n    if («y != null») Use(y);\n    if («null == z») {}\n  }\n}\n"},
-			Good: []string{"class A {\n  void F() {\n    if (x is null) return;\n    // x == null\n    var s = \"x == null\";\n    var t = @\"y != null\";\n    bool b = a == nullable;\n  }\n}\n"}}},
+			Good: []string{"class A {\n  void F() {\n    if (x is null) return;\n    // x == null\n    var s = \"x == null\";\n    var t = @\"y != null\";\n    bool b = a == nullable;\n    var q = db.Fleets.Where(f => f.CompositionId != null);\n  }\n}\n"}}},
 	},
 	{
 		Name:  "percent-format",

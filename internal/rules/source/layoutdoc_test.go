@@ -39,3 +39,17 @@ func TestNamingAgainstDocumentedLayout(t *testing.T) {
 		}
 	}
 }
+
+// File names a framework or the module system fixes are no project's to style
+// (hyukraeyo/wedding-invitation, wild round 28: a PascalCase file rule flagged Next.js's
+// `page.tsx` and `layout.tsx`); the project's own names are judged.
+func TestToolNamedFilesKeepTheirNames(t *testing.T) {
+	for base, want := range map[string]string{
+		"page.tsx": "", "layout.tsx": "", "loading.tsx": "", "index.ts": "", "route.ts": "", "__init__.py": "",
+		"userCard.tsx": "userCard", "Button.tsx": "", "date-utils.ts": "date-utils",
+	} {
+		if got := badNamePart(base, "PascalCase"); got != want {
+			t.Errorf("badNamePart(%q, PascalCase) = %q, want %q", base, got, want)
+		}
+	}
+}

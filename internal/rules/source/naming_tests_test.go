@@ -24,6 +24,9 @@ func TestMethodStylesLeaveTestMethods(t *testing.T) {
 	}{
 		{"PascalCase: Classes, methods, properties, public fields (`SampleService`, `CreateSample()`)", cs,
 			"tests/Api.Tests/AuthTests.cs", "public class AuthTests\n{\n    [Fact]\n    public void Endpoint_WithoutAuth_Returns401() { }\n}\n", false},
+		// a custom kind of xUnit fact (EveTogether, wild round 28)
+		{"PascalCase: Classes, methods, properties, public fields (`SampleService`, `CreateSample()`)", cs,
+			"tests/Ui.Tests/OrderingTests.cs", "public class OrderingTests\n{\n    [AvaloniaFact]\n    public async Task NewCharacters_AppendInOrder() { }\n}\n", false},
 		{"PascalCase: Classes, methods, properties, public fields (`SampleService`, `CreateSample()`)", cs,
 			"src/Api/Orders.cs", "public class Orders\n{\n    public void create_order() { }\n}\n", true},
 		{"Methods are verbs in lowerCamelCase.", java,

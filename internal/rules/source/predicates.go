@@ -614,7 +614,9 @@ var (
 	goTestFunc   = lazyre.New(`^(Test|Benchmark|Example|Fuzz)([A-Z_0-9]|$)`)
 	jsTestCallee = lazyre.New(`^(describe|it|test|suite|beforeEach|afterEach|beforeAll|afterAll|before|after)(\.(each|only|skip|concurrent|todo|sequential))*$`)
 	javaTestAnn  = lazyre.New(`^@(org\.junit\.(jupiter\.api\.)?)?(Test|ParameterizedTest|RepeatedTest|TestFactory|TestTemplate|Before|After|BeforeEach|AfterEach|BeforeAll|AfterAll)\b`)
-	csTestAttr   = lazyre.New(`(?:^|\.)(?:Fact|Theory|Test|TestMethod|DataTestMethod|TestCase|TestCaseSource|SkippableFact|SkippableTheory)(?:Attribute)?$`)
+	// (xUnit's Fact and Theory come in custom kinds: AvaloniaFact, WpfFact, StaFact,
+	// SkippableTheory)
+	csTestAttr   = lazyre.New(`(?:^|\.)(?:\w*Fact|\w*Theory|Test|TestMethod|DataTestMethod|TestCase|TestCaseSource)(?:Attribute)?$`)
 	rbTestCall   = lazyre.New(`^(?:describe|context|it|specify|example|scenario|feature|test|let!?|subject|before|after|around|shared_examples(?:_for)?|shared_context)$`)
 	rustTestAttr = lazyre.New(`^#!?\[\s*(cfg\s*\(\s*test\s*\)|(\w+::)*test\b|rstest\b|bench\b)`)
 	rbMainCond   = lazyre.New(`^(?:__FILE__\s*==\s*\$(?:0|PROGRAM_NAME)|\$(?:0|PROGRAM_NAME)\s*==\s*__FILE__)$`)

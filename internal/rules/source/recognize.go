@@ -151,6 +151,13 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 		base.Exact = false
 		base.Message += " (the rule says: only " + q + ")"
 	}
+	if q := norm.PreferenceLimit(s.prose()); q != "" && base.Severity == policy.SeverityError && (e.Locates == nil || !e.Locates.MatchString(q)) {
+		// "Use string literals for status fields, not enums in API responses": the
+		// entry finds every enum, the sentence bans those of one use
+		base.Severity = policy.SeverityWarning
+		base.Exact = false
+		base.Message += " (the rule says: only " + q + ")"
+	}
 	if e.LocatesAdded != "" && e.Locates != nil && e.Locates.MatchString(s.prose()) {
 		base.When = &policy.Condition{What: "a line the change adds or modifies holds " + e.Title, Added: e.LocatesAdded}
 	}

@@ -610,14 +610,23 @@ func ruleScopeOf(s *sentence, rc *recognize.RepoContext, langs []string) (sc pol
 	if rc != nil {
 		for _, n := range rc.Following(s.c, 2) {
 			ns := newSentence(n)
-			if !norm.StatesException(ns.prose()) || negRE.MatchString(ns.prose()) {
+			if !norm.StatesException(ns.prose()) {
 				continue
 			}
-			sc.Exclude = append(sc.Exclude, pathGlobs(ns.spans)...)
-			if len(ns.spans) == 0 && norm.TestsPermitted(ns.prose()) {
-				// "Do not use field injection. Test classes are the exception."
-				for _, l := range langs {
-					sc.Exclude = append(sc.Exclude, testGlobs(l)...)
+			if !negRE.MatchString(ns.prose()) {
+				sc.Exclude = append(sc.Exclude, pathGlobs(ns.spans)...)
+			}
+			for _, cl := range ns.clauses() {
+				cl = spanRE.ReplaceAllString(strings.ToLower(cl), "CODE")
+				// "Do not use field injection. Test classes are the exception.";
+				// "... an override that turns it off for test files. Production code
+				// carries no exemption": the clause that frees the tests, whatever
+				// the next one says
+				if norm.TestsPermitted(cl) && !negRE.MatchString(cl) || len(ns.spans) == 0 && norm.TestsPermitted(ns.prose()) && !negRE.MatchString(ns.prose()) {
+					for _, l := range langs {
+						sc.Exclude = append(sc.Exclude, testGlobs(l)...)
+					}
+					break
 				}
 			}
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/lang"
+	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/resultcache"
@@ -777,6 +778,16 @@ func testedSibling(ev *engine.Evidence, p string) string {
 	return ""
 }
 
+// toolNamedStems are file names that a framework or the module system looks for by
+// name: Next.js's app router files, an index module, a Vite entry's declarations.
+var toolNamedStems = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return map[string]bool{"index": true, "page": true, "layout": true, "loading": true, "error": true, "not-found": true,
+		"route": true, "middleware": true, "template": true, "default": true, "global-error": true, "instrumentation": true,
+		"sitemap": true, "robots": true, "manifest": true, "opengraph-image": true, "twitter-image": true, "icon": true,
+		"apple-icon": true, "vite-env": true, "env": true, "setupTests": true, "mod": true, "main": true, "lib": true,
+		"__init__": true, "__main__": true, "conftest": true}
+}}
+
 var allCapsNameRE = lazyre.New(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$`)
 
 // badNamePart returns the file's name up to its first dot when it breaks the
@@ -795,6 +806,11 @@ func badNamePart(base, naming string) string {
 	if allCapsNameRE.MatchString(name) {
 		// README.md, CHANGELOG.md, CODE_OF_CONDUCT.md, AGENTS.md: names in capitals
 		// are a convention of their own, which no case style speaks of
+		return ""
+	}
+	if toolNamedStems.Get()[name] {
+		// `page.tsx`, `layout.tsx`, `route.ts`, `index.ts`: names a framework or the
+		// module system fixes, which no project's style renames (wild round 28)
 		return ""
 	}
 	if name = strings.Trim(name, "_"); name != "" && !namingRE[naming].MatchString(name) {
