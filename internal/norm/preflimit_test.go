@@ -7,7 +7,7 @@ import "testing"
 func TestPreferenceLimit(t *testing.T) {
 	for text, want := range map[string]string{
 		"use string literals for status fields, not enums in api responses": "for status fields, in api responses",
-		"use string literal unions instead of enums.":                      "",
+		"use string literal unions instead of enums.":                       "",
 		"prefer `const` for new code over `var`":                            "",
 		"use `pathlib` for file paths, not `os.path`":                       "for file paths",
 		"never use enums in the codebase":                                   "",
