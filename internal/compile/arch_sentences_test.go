@@ -551,3 +551,11 @@ func TestOwnSentences371(t *testing.T) {
 func TestOwnArchitectureSentences7(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-arch-7.txt", 11)
 }
+
+// TestOwnContributionSentences648: contribution sentences written before the compiler
+// read them (testdata/own-sentences-contrib-648.txt, batch 648, first sight in its
+// .md): bodies and trailers, terse subject limits, co-changes of pull requests and in
+// a table, WIP, changesets, German, AI tools, a version bump, a description.
+func TestOwnContributionSentences648(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-contrib-648.txt", 12)
+}
