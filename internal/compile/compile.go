@@ -122,6 +122,11 @@ func compileOne(c *policy.Constraint, rc *recognize.RepoContext, recs []recogniz
 			fe.Constraint.Level = policy.Should // read as the section's convention
 			return fe, w
 		}
+		if fe, w, ok := commitFragment(c, rc, recs); ok {
+			fe.Constraint = *c
+			fe.Constraint.Level = policy.Should
+			return fe, w
+		}
 		return e, nil
 	}
 	var warnings []string

@@ -124,3 +124,46 @@ var fragmentVerbRE = lazyre.New(`(?i)^(?:no|not|never|avoid|don't|do not|always|
 
 // weRE: a fragment that says what the project does ("We use ...").
 var weRE = lazyre.New(`^(?i:we) (?:use|prefer|write|follow)\b`)
+
+// commitFragment compiles a labelled fragment about commit messages, which states the
+// project's form without a modal ("**Subject line:** imperative, at most 72
+// characters, no trailing period"): the label says what the fragments are about, and
+// the commit recognisers read each. The rules warn, for the fragment states no level;
+// ok is false when the label speaks of no commit message or no rule is read.
+func commitFragment(c *policy.Constraint, rc *recognize.RepoContext, recs []recognize.Recognizer) (policy.Entry, []string, bool) {
+	label := fragmentLabelRE.FindString(strings.TrimSpace(c.Text))
+	if label == "" || !commitLabelRE.MatchString(strings.ToLower(label)) {
+		return policy.Entry{}, nil, false
+	}
+	var contrib []recognize.Recognizer
+	for _, r := range recs {
+		if strings.HasPrefix(r.Name(), "contrib.") {
+			contrib = append(contrib, r)
+		}
+	}
+	read := *c
+	read.Level = policy.Should
+	e, warnings := compileOne(&read, rc, contrib)
+	var kept []policy.Rule
+	for _, r := range e.Rules {
+		if r.Domain == policy.DomainContribution {
+			kept = append(kept, r)
+		}
+	}
+	if len(kept) == 0 {
+		return policy.Entry{}, warnings, false
+	}
+	e.Rules, e.Unenforced = kept, ""
+	for i := range e.Rules {
+		r := &e.Rules[i]
+		if r.Severity == policy.SeverityError {
+			r.Severity = policy.SeverityWarning
+		}
+		r.Generated = ""
+		r.Generated = policy.Fingerprint(r)
+	}
+	return e, warnings, true
+}
+
+// commitLabelRE: a label that names commit messages or their parts.
+var commitLabelRE = lazyre.New(`\b(?:commit(?:s| messages?)?|subject(?: lines?)?|commit subjects?|commit bodies|commit body)\b`)

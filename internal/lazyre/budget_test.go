@@ -74,7 +74,9 @@ var budgetFiles = []string{
 // allocation, which runs at 41 or 42 MB, by 1 MB. Its readers of values of the data
 // and of things said not to be needed (a span followed by "key", "no `X` ... is
 // needed"; each behind a look at the word after the span) cost the first file one more:
-// its budget rises by 1.
+// its budget rises by 1. Stop 59's reader of AI tools kept out of commit messages
+// (behind a gate of the tools' names) reads chatwoot's "Don't reference Claude in
+// commit messages": the third budget rises by 1.
 func TestCompileOfAFileStaysWithinItsBudget(t *testing.T) {
 	dir := filepath.Join("..", "..", "..", "shared", "corpus")
 	if _, err := os.Stat(filepath.Join(dir, budgetFiles[0])); err != nil {
@@ -83,7 +85,7 @@ func TestCompileOfAFileStaysWithinItsBudget(t *testing.T) {
 	budgets := map[string]struct{ compiled, mb int }{
 		budgetFiles[0]: {326, 42},
 		budgetFiles[1]: {250, 26},
-		budgetFiles[2]: {317, 41},
+		budgetFiles[2]: {318, 41},
 	}
 	for _, name := range budgetFiles {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestCompileBudgetChild$")

@@ -856,6 +856,11 @@ func formsOf(objs []norm.Object, rc *recognize.RepoContext, scopeDir string) for
 			f.other = true
 		case norm.KCode:
 			if o.Origin != "qualifier" {
+				if hasKind(objs, norm.KConcept) {
+					// "Do not push commits titled `WIP`": the span says which pushes,
+					// which no pattern of the practice holds
+					f.unheld = true
+				}
 				f.other = true
 				continue
 			}

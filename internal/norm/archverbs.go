@@ -81,13 +81,17 @@ func canonVerbs(prose string) string {
 	if m := onlyTalksRE.FindStringSubmatch(out); m != nil {
 		out = "only " + m[1] + m[2] + " may import" + m[3] + out[len(m[0]):]
 	}
-	if m := folderNoImportsRE.FindStringSubmatch(out); m != nil {
-		out = m[1] + " must not import " + m[2] + out[len(m[0]):]
+	if strings.Contains(out, ": no ") {
+		if m := folderNoImportsRE.FindStringSubmatch(out); m != nil {
+			out = m[1] + " must not import " + m[2] + out[len(m[0]):]
+		}
 	}
-	if m := keepFreeRE.FindStringSubmatch(out); m != nil {
-		out = m[1] + " must not import" + m[2] + out[len(m[0]):]
+	if strings.HasPrefix(out, "keep §") || strings.HasPrefix(out, "always keep §") {
+		if m := keepFreeRE.FindStringSubmatch(out); m != nil {
+			out = m[1] + " must not import" + m[2] + out[len(m[0]):]
+		}
 	}
-	if strings.Contains(out, "import") {
+	if strings.Contains(out, "import ") && strings.Contains(out, " from §") && !strings.Contains(out, "import from") {
 		out = importWhatFromRE.ReplaceAllString(out, "import $1")
 	}
 	out = negVerbRE.ReplaceAllString(out, "$1 import$2")

@@ -20,7 +20,7 @@ var (
 	// good commit message would be: `... #22222` (note the reference to the ticket)"),
 	// which shows a good practice, not what every commit must hold
 	refExampleRE  = lazyre.New(`\b(a good (commit )?message (would be|is|looks like)|note the reference)\b`)
-	refEveryRE    = lazyre.New(`\b(every|each|all) commits?( messages?)?\b|\bcommit messages?\b`)
+	refEveryRE    = lazyre.New(`\b(every|each|all) commits?( messages?)?\b|\bcommit messages?\b|\bcommit bod(y|ies)\b`)
 	refNumbersRE  = lazyre.New(`\b(issue|ticket|pr|pull[- ]request) (numbers?|ids?|references?|links?)\b|\binternal ticket ids?\b`)
 	refEmojiRE    = lazyre.New(`\bemojis?\b`)
 	refCommitsRE  = lazyre.New(`\bcommit(s| messages?)\b`)

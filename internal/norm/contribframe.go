@@ -12,7 +12,7 @@ import (
 // read a sentence in lower case with its code spans taken out.
 
 var (
-	contribCommitRE = lazyre.New(`\bcommit(s|ted|ting)?\b|\bcommit[- ]messages?\b`)
+	contribCommitRE = lazyre.New(`\bcommit(s|ted|ting)?\b|\bcommit[- ]messages?\b|\bsubject lines?\b|\bsubject\b.{0,40}\bafter the type\b`)
 	contribPRRE     = lazyre.New(`\bpull[- ]requests?\b|\bprs?\b|\bpr's\b|\bmerge requests?\b`)
 	// Commands and processes mentioned near "commit" that make a sentence a process
 	// rule, not a message rule ("run the linter before committing").
@@ -74,4 +74,41 @@ func Clauses(text string) []string {
 		}
 	}
 	return out
+}
+
+// wipBanRE: work-in-progress commits banned ("No WIP commits", "never commit WIP",
+// "don't leave `wip` commits in a PR").
+var wipBanRE = lazyre.New("\\b(?:no|never|don't|do not|avoid|must not)\\b[^.;]{0,30}\\b`?(?:wip|work[- ]in[- ]progress)`? commits?\\b|\\bnever commit (?:a )?`?wip`?\\b|\\bno `?wip`? commits?\\b")
+
+// WIPBan reports whether lower-case text bans work-in-progress commits.
+func WIPBan(lower string) bool {
+	if !strings.Contains(lower, "wip") && !strings.Contains(lower, "work in progress") && !strings.Contains(lower, "work-in-progress") {
+		return false
+	}
+	return wipBanRE.MatchString(lower)
+}
+
+// aiMentionBanRE: AI tools kept out of commit messages ("Don't mention AI tools
+// (Claude, Copilot) in commit messages", "Never mention Claude in commits", "No AI
+// attribution in commit messages").
+var aiMentionBanRE = lazyre.New(`\b(?:never|don't|do not|no|avoid|must not|should not)\b[^.;]{0,20}\b(?:mention(?:ing)?|referenc(?:e|ing)|nam(?:e|ing)|credit(?:ing)?|attribut(?:e|ing|ion))\b[^.;]{0,40}\b(?:ai|claude|copilot|chatgpt|llms?|gpt|codex|gemini|cursor|assistants?|agents?)\b|\bno ai (?:attribution|mentions?|references?|credits?)\b`)
+
+// AIMentionBan reports whether lower-case text bans naming AI tools in commit
+// messages.
+func AIMentionBan(lower string) bool {
+	if !strings.Contains(lower, "mention") && !strings.Contains(lower, "attribut") && !strings.Contains(lower, "credit") &&
+		!strings.Contains(lower, "referenc") && !strings.Contains(lower, "nam") {
+		return false
+	}
+	named := false
+	for _, w := range []string{" ai ", " ai,", "(ai", " ai-", "claude", "copilot", "chatgpt", "gpt", "llm", "codex", "gemini"} {
+		if strings.Contains(lower, w) {
+			named = true
+			break
+		}
+	}
+	if !named {
+		return false
+	}
+	return SaysCommit(lower) && aiMentionBanRE.MatchString(lower)
 }

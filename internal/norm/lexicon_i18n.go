@@ -284,6 +284,8 @@ func german() languageWords {
 		frames:      []verbFrame{{"vermeide", "", "avoid V"}, {"bitte", "", "please V"}},
 		gloss: map[string]string{
 			"niemals": "never", "nie": "never", "immer": "always", "stets": "always", "nicht": "not",
+			"commit-nachrichten": "commit messages", "commit-nachricht": "commit message", "commit-meldungen": "commit messages",
+			"commit-messages": "commit messages", "folgen": "follow", "folgt": "follows", "befolgen": "follow",
 			"im produktionscode": "in production code", "produktionscode": "production code", "in produktion": "in production",
 			"statt": "instead of", "anstatt": "instead of", "anstelle von": "instead of", "vor": "before", "nach": "after",
 			"vor dem commit": "before committing", "vor jedem commit": "before every commit", "vor einem commit": "before committing",

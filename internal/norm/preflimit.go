@@ -22,15 +22,21 @@ var (
 // PreferenceLimit returns the use a preference is limited to ("for status fields",
 // "in API responses"), or "".
 func PreferenceLimit(prose string) string {
-	if !strings.Contains(prose, "for ") && !strings.Contains(prose, " in ") {
-		return ""
+	if !strings.Contains(prose, " not ") && !strings.Contains(prose, "instead of") && !strings.Contains(prose, "rather than") &&
+		!strings.Contains(prose, " over ") && !strings.Contains(prose, "never ") {
+		return "" // (no contrast: no preference; most sentences)
 	}
 	var parts []string
-	if m := prefForRE.FindStringSubmatch(prose); m != nil && !placeOrCodeFor(m[1]) {
-		parts = append(parts, m[1])
+	low := strings.ToLower(prose)
+	if i := strings.Index(low, " for "); i >= 0 && contrastAfter(low[i:]) && (strings.Contains(low, "use") || strings.Contains(low, "prefer") || strings.Contains(low, "choose")) {
+		if m := prefForRE.FindStringSubmatch(prose); m != nil && !placeOrCodeFor(m[1]) {
+			parts = append(parts, m[1])
+		}
 	}
-	if m := notInRE.FindStringSubmatch(prose); m != nil {
-		parts = append(parts, m[1])
+	if strings.Contains(low, " in ") && notInPlaceWord(low) {
+		if m := notInRE.FindStringSubmatch(prose); m != nil {
+			parts = append(parts, m[1])
+		}
 	}
 	return strings.Join(parts, ", ")
 }
@@ -46,4 +52,24 @@ func placeOrCodeFor(phrase string) bool {
 		return true
 	}
 	return false
+}
+
+// notInPlaceWord reports a word notInRE's places begin with.
+func notInPlaceWord(low string) bool {
+	for _, w := range []string{"api", "http", "json", "graphql", "rest", "grpc", "database", " db", "public", "external"} {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// contrastAfter reports a word of contrast in s close to its start ("for status
+// fields, not enums").
+func contrastAfter(s string) bool {
+	if len(s) > 70 {
+		s = s[:70]
+	}
+	return strings.Contains(s, ", not") || strings.Contains(s, " not ") || strings.Contains(s, "instead of") ||
+		strings.Contains(s, "rather than") || strings.Contains(s, " over ") || strings.Contains(s, "never ")
 }

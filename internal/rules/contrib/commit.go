@@ -570,7 +570,11 @@ func (c *commitCheck) judgeRefRequired(cm engine.Commit, m Message) engine.Resul
 }
 
 func (c *commitCheck) judgeRefForbidden(cm engine.Commit, m Message) engine.Result {
-	if loc := c.pattern.FindStringIndex(m.Raw); loc != nil {
+	loc := c.pattern.FindStringIndex(m.Raw)
+	if c.p.ValuePattern == ValueAI {
+		loc = aiMention(m.Raw) // ("ai": the vocabulary of AI assistants)
+	}
+	if loc != nil {
 		ref := strings.TrimSpace(m.Raw[loc[0]:loc[1]])
 		return violated(commitFinding(cm, fmt.Sprintf("the commit message contains %s: %s", c.what(), ref), lineAround(m.Raw, loc[0]),
 			fmt.Sprintf("remove %s from the commit message and describe the change on its own terms", ref)))

@@ -30,6 +30,8 @@ func Recognizers() []recognize.Recognizer {
 		oneLineRecognizer{},
 		languageRecognizer{},
 		periodRecognizer{},
+		wipRecognizer{},
+		aiMentionRecognizer{},
 		moodRecognizer{},
 		caseRecognizer{},
 		conventionalRecognizer{},

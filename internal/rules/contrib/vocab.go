@@ -28,6 +28,17 @@ func namesAI(s string) bool {
 	return false
 }
 
+// aiMention is where s first names an AI assistant (as namesAI reads it), or nil.
+func aiMention(s string) []int {
+	for _, m := range aiRE.FindAllStringIndex(s, -1) {
+		if w := s[m[0]:m[1]]; strings.EqualFold(w, "ai") && w != "AI" {
+			continue
+		}
+		return m
+	}
+	return nil
+}
+
 // Verb forms for the approximate mood and tense checks. The base forms are the verbs
 // commit subjects start with; inflections are derived, irregular ones listed.
 var baseVerbs = strings.Fields(`
