@@ -76,7 +76,9 @@ var budgetFiles = []string{
 // needed"; each behind a look at the word after the span) cost the first file one more:
 // its budget rises by 1. Stop 59's reader of AI tools kept out of commit messages
 // (behind a gate of the tools' names) reads chatwoot's "Don't reference Claude in
-// commit messages": the third budget rises by 1.
+// commit messages": the third budget rises by 1; its reader of a label that names a
+// language ("**Ruby**: Follow RuboCop rules (150 character max line length)", now held
+// to Ruby's files) costs the third one more.
 func TestCompileOfAFileStaysWithinItsBudget(t *testing.T) {
 	dir := filepath.Join("..", "..", "..", "shared", "corpus")
 	if _, err := os.Stat(filepath.Join(dir, budgetFiles[0])); err != nil {
@@ -85,7 +87,7 @@ func TestCompileOfAFileStaysWithinItsBudget(t *testing.T) {
 	budgets := map[string]struct{ compiled, mb int }{
 		budgetFiles[0]: {326, 42},
 		budgetFiles[1]: {250, 26},
-		budgetFiles[2]: {318, 41},
+		budgetFiles[2]: {319, 41},
 	}
 	for _, name := range budgetFiles {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestCompileBudgetChild$")

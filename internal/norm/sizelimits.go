@@ -28,6 +28,12 @@ type SizeLimit struct {
 	NewOnly bool
 	// Function: the limit is of a function's or a method's lines, not a file's.
 	Function bool
+	// Component: the limit is of a component's lines ("Maximum component length: 200
+	// lines"), which heed measures on the files components are written in.
+	Component bool
+	// For: the kind of code a leading "For ..." limits it to ("For extracted
+	// primitives, keep modules <400 lines"), which heed cannot locate.
+	For string
 }
 
 // sizeNewFilesRE: the limit speaks of new files.
@@ -40,6 +46,17 @@ var sizeLimitRE = lazyre.New(`(?i)(?:\b(?:under|below|less\s+than|fewer\s+than|n
 
 // sizeSubjectFileRE: the sentence is about files, modules or components.
 var sizeSubjectFileRE = lazyre.New(`(?i)\b(?:files?|modules?|components?|source\s+files?|classes|class|file\s+size)\b`)
+
+var (
+	// sizeComponentRE, sizeFileWordRE: the limit speaks of components, and of files.
+	sizeComponentRE = lazyre.New(`(?i)\bcomponents?\b`)
+	sizeFileWordRE  = lazyre.New(`(?i)\b(?:files?|modules?)\b`)
+	// sizeConditionRE: a size that conditions a demand other than splitting ("...
+	// over 150 lines should extract stateful logic into hooks").
+	sizeConditionRE = lazyre.New(`(?i)(?:>|\bover|\bmore than|\blonger than|\bexceeding)\s*~?\s*[0-9][0-9,]*\s+lines?\s+(?:should|must|need to|have to|shall)\s+(?:always\s+)?(?:extract|move|use|have|get|include|be reviewed|be documented|be tested|declare)\b`)
+	// sizeForRE: a leading "For <kind of code>," that limits the sentence.
+	sizeForRE = lazyre.New(`(?i)^\W*(?:[^:]{1,30}:\W*)?for ((?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*),`)
+)
 
 // sizeSubjectFuncRE: the sentence is about functions or methods.
 var sizeSubjectFuncRE = lazyre.New(`(?i)\b(?:functions?|methods?|funcs?|procedures?|routines?)\b`)
@@ -85,7 +102,21 @@ func ReadSizeLimit(text string) (SizeLimit, bool) {
 	} else if strings.Contains(low, "target") || strings.Contains(low, "goal") {
 		l.Approximate = true
 	}
+	if (strings.Contains(low, "should") || strings.Contains(low, "must") || strings.Contains(low, "need to") || strings.Contains(low, "have to") || strings.Contains(low, "shall")) &&
+		(strings.Contains(low, "extract") || strings.Contains(low, "move") || strings.Contains(low, "use") || strings.Contains(low, "have") ||
+			strings.Contains(low, "get") || strings.Contains(low, "include") || strings.Contains(low, "be ") || strings.Contains(low, "declare")) &&
+		sizeConditionRE.MatchString(prose) {
+		// "React components >150 lines SHOULD extract stateful logic into hooks": what
+		// a long one must do, not a limit
+		return SizeLimit{}, false
+	}
+	if i := strings.Index(low, "for "); i >= 0 && i < 40 {
+		if m := sizeForRE.FindStringSubmatch(prose); m != nil {
+			l.For = m[1]
+		}
+	}
 	if !l.Function {
+		l.Component = strings.Contains(strings.ToLower(about), "component") && sizeComponentRE.MatchString(about) && !sizeFileWordRE.MatchString(about)
 		l.NewOnly = strings.Contains(low, "new") && sizeNewFilesRE.MatchString(prose)
 		l.File = sizeSubjectFile(text)
 		if l.File == "" && !sizeSubjectFileRE.MatchString(about) {

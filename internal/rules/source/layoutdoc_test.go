@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 )
@@ -51,5 +52,43 @@ func TestToolNamedFilesKeepTheirNames(t *testing.T) {
 		if got := badNamePart(base, "PascalCase"); got != want {
 			t.Errorf("badNamePart(%q, PascalCase) = %q, want %q", base, got, want)
 		}
+	}
+}
+
+// A limit stated under a label that names a language or format holds for its files
+// ("**Python:** keep lines under 100 characters", "**Markdown:** Use Markdownlint; keep
+// lines under 180 characters", GaryOcean428/pantheon-chat AGENTS.md:44, wild round 29).
+func TestLabelNamesTheFileType(t *testing.T) {
+	for text, want := range map[string]string{
+		"Python: keep lines under 100 characters.": "**/*.py",
+		"Keep lines under 100 characters.":         "",
+	} {
+		c := &policy.Constraint{ID: "a", Text: text, File: "AGENTS.md", Line: 1, Level: policy.Must}
+		rc := &recognize.RepoContext{Languages: []string{"python", "typescript"}, Constraints: []policy.Constraint{*c}}
+		got := ""
+		for _, r := range (textRecognizer{}).Recognize(c, rc).Rules {
+			got = strings.Join(r.Scope.Globs, ",")
+		}
+		if !strings.HasPrefix(got, want) || want == "" && got != "" {
+			t.Errorf("%q: globs %q, want %q", text, got, want)
+		}
+	}
+}
+
+// A limit of a component's lines holds for component files and warns; a size that
+// conditions another demand, and a limit for one kind of module heed cannot locate,
+// are no file limits (pantheon-chat, wild round 29).
+func TestComponentAndQualifiedSizeLimits(t *testing.T) {
+	if l, ok := norm.ReadSizeLimit("Maximum component length: 200 lines (triggers ESLint warning)"); !ok || !l.Component {
+		t.Errorf("component limit: %+v %v", l, ok)
+	}
+	if _, ok := norm.ReadSizeLimit("React components >150 lines SHOULD extract stateful logic into `client/src/hooks/`."); ok {
+		t.Error("a size that conditions another demand read as a limit")
+	}
+	if l, ok := norm.ReadSizeLimit("**Module size:** For extracted primitives, keep modules <400 lines (soft)."); !ok || l.For != "extracted primitives" {
+		t.Errorf("a limit for some modules: %+v %v", l, ok)
+	}
+	if _, ok := norm.ReadSizeLimit("Files over 500 lines should be split."); !ok {
+		t.Error("a plain limit no longer read: the test judges nothing")
 	}
 }

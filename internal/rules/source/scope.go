@@ -8,6 +8,7 @@ import (
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/layout"
+	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
@@ -458,6 +459,12 @@ func ruleScopeOf(s *sentence, rc *recognize.RepoContext, langs []string) (sc pol
 	} else if gs := leadInPlace(s); len(gs) > 0 {
 		sc.Globs = append(sc.Globs, gs...)
 	} else if gs := s.leadingPathGlobs(leadingForRE.FindString(s.prose())); len(gs) > 0 {
+		sc.Globs = append(sc.Globs, gs...)
+	}
+	if gs := labelTypeGlobs(s, rc); len(gs) > 0 && len(sc.Globs) == 0 {
+		// "**Python:** keep lines under 100 characters", "**Markdown:** Use
+		// Markdownlint; keep lines under 180 characters": the files of the type the
+		// item's label names (the label may stand before an earlier clause of the line)
 		sc.Globs = append(sc.Globs, gs...)
 	}
 	if label := norm.ItemLabel(s.c.Text); label != "" && len(sc.Globs) == 0 {
@@ -1128,3 +1135,37 @@ func namedFileGlob(dir, f string) string {
 	}
 	return path.Join(dir, "**", f)
 }
+
+// labelTypeGlobs are the files of the type an item's label names ("**Python:**",
+// "Markdown files:"), read from the constraint or the first clause of its line; nil
+// for a label of anything else.
+func labelTypeGlobs(s *sentence, rc *recognize.RepoContext) []string {
+	label := norm.ItemLabel(s.c.Text)
+	if label == "" && rc != nil {
+		if earlier := rc.EarlierOnLine(s.c); len(earlier) > 0 {
+			label = norm.ItemLabel(earlier[0].Text)
+		}
+	}
+	if label == "" {
+		return nil
+	}
+	l := strings.ToLower(strings.Trim(label, "*_` "))
+	for _, tail := range []string{" files", " file", " code", " sources", " source", " docs", " style"} {
+		l = strings.TrimSuffix(l, tail)
+	}
+	return fileTypeGlobs.Get()[l]
+}
+
+// fileTypeGlobs: the files of a language or format named in words.
+var fileTypeGlobs = lazy.Value[map[string][]string]{F: func() map[string][]string {
+	return map[string][]string{
+		"markdown": {"**/*.md", "**/*.mdx"}, "md": {"**/*.md", "**/*.mdx"}, "docs markdown": {"**/*.md"},
+		"python": {"**/*.py", "**/*.pyi"}, "typescript": {"**/*.ts", "**/*.tsx", "**/*.mts", "**/*.cts"}, "ts": {"**/*.ts", "**/*.tsx"},
+		"javascript": {"**/*.js", "**/*.jsx", "**/*.mjs", "**/*.cjs"}, "js": {"**/*.js", "**/*.jsx", "**/*.mjs", "**/*.cjs"},
+		"go": {"**/*.go"}, "golang": {"**/*.go"}, "rust": {"**/*.rs"}, "java": {"**/*.java"}, "kotlin": {"**/*.kt", "**/*.kts"},
+		"c#": {"**/*.cs"}, "csharp": {"**/*.cs"}, "ruby": {"**/*.rb"}, "php": {"**/*.php"}, "swift": {"**/*.swift"},
+		"yaml": {"**/*.yml", "**/*.yaml"}, "json": {"**/*.json"}, "css": {"**/*.css"}, "scss": {"**/*.scss"}, "sass": {"**/*.scss", "**/*.sass"},
+		"html": {"**/*.html"}, "shell": {"**/*.sh", "**/*.bash"}, "bash": {"**/*.sh", "**/*.bash"}, "sql": {"**/*.sql"},
+		"c++": {"**/*.cpp", "**/*.cc", "**/*.cxx", "**/*.hpp", "**/*.hh"}, "dart": {"**/*.dart"}, "lua": {"**/*.lua"},
+	}
+}}

@@ -829,13 +829,46 @@ func codeScoped(globs []string) bool {
 	return false
 }
 
+// componentFileGlobs are the files UI components are written in.
+var componentFileGlobs = []string{"**/*.tsx", "**/*.jsx", "**/*.vue", "**/*.svelte"}
+
+// componentSizeCases are a component rule's cases, at a component file in its scope.
+func componentSizeCases(sc policy.Scope, p TextParams) []policy.Case {
+	for _, name := range []string{"src/components/Card.tsx", "components/Card.tsx", "Card.tsx", "src/Card.vue"} {
+		if sc.Dir != "" {
+			name = path.Join(sc.Dir, name)
+		}
+		if sc.Covers(name) {
+			bad, good := textSamples(p)
+			return []policy.Case{
+				{Expect: policy.ExpectViolated, Path: name, Code: bad, Note: "breaks the rule"},
+				{Expect: policy.ExpectSatisfied, Path: name, Code: good, Note: "follows it"},
+			}
+		}
+	}
+	return nil
+}
+
 // fileSizeRule is a limit of a file's lines: the file the sentence names, or the code
 // of the repository's languages. A target ("around 300 lines") warns.
 func fileSizeRule(s *sentence, rc *recognize.RepoContext, l norm.SizeLimit) (policy.Rule, bool) {
 	p := TextParams{Check: "max_file_lines", Max: l.Lines, NewFilesOnly: l.NewOnly}
 	msg, fix := fmt.Sprintf("file longer than %d lines", l.Lines), "split the file"
+	if l.For != "" && !langNamed(l.For) {
+		// "For extracted primitives, keep modules <400 lines": some modules only
+		return policy.Rule{}, false
+	}
 	if l.File == "" {
 		r, ok := textRule(s, rc, p, msg, fix)
+		if ok && l.Component {
+			// "Maximum component length: 200 lines": measured on the files
+			// components are written in, a file of several small ones too
+			r.Scope.Globs = narrowGlobs(r.Scope.Globs, componentFileGlobs)
+			r.Severity, r.Exact = policy.SeverityWarning, false
+			r.Message = fmt.Sprintf("component file longer than %d lines", l.Lines)
+			r.Cases = componentSizeCases(r.Scope, p)
+			ok = len(r.Cases) > 0
+		}
 		if ok && l.Approximate {
 			r.Severity, r.Exact = policy.SeverityWarning, false
 		}
