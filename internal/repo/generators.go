@@ -29,6 +29,7 @@ var generatorConfigs = lazy.Value[map[string]func(string) []string]{F: func() ma
 		"sqlc.yaml": outKeyOutputs, "sqlc.yml": outKeyOutputs, "sqlc.json": outKeyOutputs,
 		"orval.config.ts": orvalOutputs, "orval.config.js": orvalOutputs, "orval.config.mjs": orvalOutputs,
 		"openapitools.json": openapiOutputs,
+		"components.json":   shadcnOutputs,
 	}
 }}
 
@@ -66,6 +67,33 @@ func outKeyOutputs(text string) []string { return submatches(outKeyRE(), text) }
 
 // orvalOutputs are orval's targets and schema folders.
 func orvalOutputs(text string) []string { return submatches(orvalTargetRE(), text) }
+
+// shadcnOutputs is the folder shadcn/ui's CLI writes its components into: the `ui`
+// alias of a `components.json` that is shadcn's (`"ui": "@/components/ui"`), under the
+// config's folder or its `src/` (where the `@/` alias usually points). The CLI copies
+// them from its registry; the project keeps them in that form (wild round 29:
+// volunteer-portal's `components/ui/` held to the project's type style).
+func shadcnOutputs(text string) []string {
+	if !strings.Contains(text, "shadcn") {
+		return nil
+	}
+	m := shadcnUIRE().FindStringSubmatch(text)
+	if m == nil {
+		return nil
+	}
+	alias := m[1]
+	for _, p := range []string{"@/", "~/", "$lib/", "#/"} {
+		if rest, ok := strings.CutPrefix(alias, p); ok {
+			return []string{rest, "src/" + rest}
+		}
+	}
+	if strings.HasPrefix(alias, "./") || !strings.ContainsAny(alias, "@~$#") {
+		return []string{strings.TrimPrefix(alias, "./")}
+	}
+	return nil
+}
+
+var shadcnUIRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"ui"\s*:\s*"([^"]+)"`) })
 
 // openapiOutputs are openapi-generator-cli's output folders.
 func openapiOutputs(text string) []string { return submatches(openapiOutRE(), text) }

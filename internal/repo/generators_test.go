@@ -15,6 +15,10 @@ func TestGeneratorOutputs(t *testing.T) {
 		"proto/buf.gen.yaml":               []byte("version: v2\nplugins:\n  - remote: buf.build/protocolbuffers/go\n    out: gen/go\n"),
 		"db/sqlc.yaml":                     []byte("version: \"2\"\nsql:\n  - engine: postgresql\n    gen:\n      go:\n        package: db\n        out: \"internal/db\"\n"),
 		"codegen.yml":                      []byte("schema: schema.graphql\ngenerates:\n  src/generated/graphql.ts:\n    plugins:\n      - typescript\n"),
+		// shadcn/ui's CLI writes its components into the `ui` alias (wild round 29)
+		"web/components.json": []byte("{\n  \"$schema\": \"https://ui.shadcn.com/schema.json\",\n  \"aliases\": {\n    \"components\": \"@/components\",\n    \"ui\": \"@/components/ui\"\n  }\n}\n"),
+		// another tool's components.json
+		"docs/components.json": []byte("{\n  \"ui\": \"./widgets\"\n}\n"),
 	}
 	g := newGeneratorOutputs(snap, slices.Values(snap.Paths()))
 	for p, want := range map[string]bool{
@@ -27,6 +31,9 @@ func TestGeneratorOutputs(t *testing.T) {
 		"db/internal/db/models.go":                                 true,
 		"src/generated/graphql.ts":                                 true,
 		"src/app.ts":                                               false,
+		"web/src/components/ui/button.tsx":                         true,
+		"web/src/components/shifts/ShiftCard.tsx":                  false,
+		"docs/widgets/a.ts":                                        false,
 	} {
 		if got := g.covers(p); got != want {
 			t.Errorf("covers(%s) = %v, want %v", p, got, want)
