@@ -43,20 +43,9 @@ func dropRestated(rules []engine.Compiled) ([]engine.Compiled, restatements) {
 	}
 	absorbedBy := map[int]int{}
 	for _, g := range groups {
-		for _, i := range g {
-			for _, j := range g {
-				if i == j {
-					continue
-				}
-				if _, gone := absorbedBy[j]; gone {
-					continue
-				}
-				if covers(rules[j].Rule.Scope, rules[i].Rule.Scope) && (j < i || !covers(rules[i].Rule.Scope, rules[j].Rule.Scope)) {
-					absorbedBy[i] = j
-					break
-				}
-			}
-		}
+		absorb(g, absorbedBy, func(i, j int) bool {
+			return covers(rules[j].Rule.Scope, rules[i].Rule.Scope) && (j < i || !covers(rules[i].Rule.Scope, rules[j].Rule.Scope))
+		})
 	}
 	sameCheck(rules, absorbedBy)
 	if len(absorbedBy) == 0 {
@@ -101,25 +90,30 @@ func sameCheck(rules []engine.Compiled, absorbedBy map[int]int) {
 		}
 	}
 	for _, g := range groups {
-		if len(g) < 2 {
-			continue
-		}
-		for _, i := range g {
-			for _, j := range g {
-				if i == j {
-					continue
-				}
-				if _, gone := absorbedBy[j]; gone {
-					continue
-				}
-				ri, rj := rules[i].Rule, rules[j].Rule
-				if severityRank(rj.Severity) < severityRank(ri.Severity) || !covers(rj.Scope, ri.Scope) {
-					continue
-				}
-				if j < i || severityRank(rj.Severity) > severityRank(ri.Severity) || !covers(ri.Scope, rj.Scope) {
-					absorbedBy[i] = j
-					break
-				}
+		absorb(g, absorbedBy, func(i, j int) bool {
+			ri, rj := rules[i].Rule, rules[j].Rule
+			if severityRank(rj.Severity) < severityRank(ri.Severity) || !covers(rj.Scope, ri.Scope) {
+				return false
+			}
+			return j < i || severityRank(rj.Severity) > severityRank(ri.Severity) || !covers(ri.Scope, rj.Scope)
+		})
+	}
+}
+
+// absorb records, for each rule of a group, the first other rule still kept that
+// keeps reports for it (keeps(i, j): rule j reports what rule i would).
+func absorb(group []int, absorbedBy map[int]int, keeps func(i, j int) bool) {
+	for _, i := range group {
+		for _, j := range group {
+			if i == j {
+				continue
+			}
+			if _, gone := absorbedBy[j]; gone {
+				continue
+			}
+			if keeps(i, j) {
+				absorbedBy[i] = j
+				break
 			}
 		}
 	}

@@ -235,31 +235,32 @@ func javaOptionalRoleNamed(role string) func(s *sentence) bool {
 	}
 }
 
-var javaOptionalParam = &Entry{
-	Name:       "java-optional-param",
-	Title:      "`Optional` as a parameter's type",
-	Names:      javaOptionalRoleNamed("param"),
-	Claims:     []string{"Optional", "Optional<T>", "java.util.Optional"},
-	Message:    "`Optional` parameter",
-	Suggestion: "take the value or null (or overload the method); `Optional` is for return types",
-	Variants: []Variant{{Lang: engine.LangJava, Needles: []string{"Optional"},
-		Query: `((formal_parameter type: (generic_type (type_identifier) @t)) @match (#eq? @t "Optional"))`,
-		Bad:   []string{"class S {\n  void f(«Optional<String> name») {}\n}\n"},
-		Good:  []string{"class S {\n  Optional<String> find() {\n    return Optional.empty();\n  }\n  void g(String name) {}\n}\n"}}},
+// javaOptionalEntry bans `Optional` in one role: node is the declaration whose type
+// is the `Optional` (a formal parameter, a field).
+func javaOptionalEntry(role, node, what, suggestion, bad, good string) *Entry {
+	return &Entry{
+		Name:       "java-optional-" + role,
+		Title:      "`Optional` as a " + what + "'s type",
+		Names:      javaOptionalRoleNamed(role),
+		Claims:     []string{"Optional", "Optional<T>", "java.util.Optional"},
+		Message:    "`Optional` " + what,
+		Suggestion: suggestion,
+		Variants: []Variant{{Lang: engine.LangJava, Needles: []string{"Optional"},
+			Query: `((` + node + ` type: (generic_type (type_identifier) @t)) @match (#eq? @t "Optional"))`,
+			Bad:   []string{bad}, Good: []string{good}}},
+	}
 }
 
-var javaOptionalField = &Entry{
-	Name:       "java-optional-field",
-	Title:      "`Optional` as a field's type",
-	Names:      javaOptionalRoleNamed("field"),
-	Claims:     []string{"Optional", "Optional<T>", "java.util.Optional"},
-	Message:    "`Optional` field",
-	Suggestion: "keep the value or null in the field; return `Optional` from its getter",
-	Variants: []Variant{{Lang: engine.LangJava, Needles: []string{"Optional"},
-		Query: `((field_declaration type: (generic_type (type_identifier) @t)) @match (#eq? @t "Optional"))`,
-		Bad:   []string{"class S {\n  «private Optional<String> name;»\n}\n"},
-		Good:  []string{"class S {\n  private String name;\n  Optional<String> name() {\n    return Optional.ofNullable(name);\n  }\n}\n"}}},
-}
+var (
+	javaOptionalParam = javaOptionalEntry("param", "formal_parameter", "parameter",
+		"take the value or null (or overload the method); `Optional` is for return types",
+		"class S {\n  void f(«Optional<String> name») {}\n}\n",
+		"class S {\n  Optional<String> find() {\n    return Optional.empty();\n  }\n  void g(String name) {}\n}\n")
+	javaOptionalField = javaOptionalEntry("field", "field_declaration", "field",
+		"keep the value or null in the field; return `Optional` from its getter",
+		"class S {\n  «private Optional<String> name;»\n}\n",
+		"class S {\n  private String name;\n  Optional<String> name() {\n    return Optional.ofNullable(name);\n  }\n}\n")
+)
 
 // tsAssertionNamed: a type assertion or cast, in words or as the `as` keyword, banned;
 // not `as any` alone (ts-any's) nor a non-null assertion.
