@@ -73,3 +73,24 @@ func contrastAfter(s string) bool {
 	return strings.Contains(s, ", not") || strings.Contains(s, " not ") || strings.Contains(s, "instead of") ||
 		strings.Contains(s, "rather than") || strings.Contains(s, " over ") || strings.Contains(s, "never ")
 }
+
+// soleRoleRE: a use banned only when it is all there is ("as the sole validation",
+// "as the only check", "as your only source of truth").
+var soleRoleRE = lazyre.New(`(?i)\bas (?:the|a|your|its|their) (?:sole|only|single|lone) [a-z][\w-]*(?: [a-z][\w-]*){0,2}`)
+
+// SoleRole returns the phrase that bans a use only when it stands alone, or "".
+func SoleRole(prose string) string {
+	low := strings.ToLower(prose)
+	found := false
+	for _, det := range []string{"as the ", "as a ", "as your ", "as its ", "as their "} {
+		for _, adj := range []string{"sole ", "only ", "single ", "lone "} {
+			if strings.Contains(low, det+adj) {
+				found = true
+			}
+		}
+	}
+	if !found {
+		return ""
+	}
+	return soleRoleRE.FindString(prose)
+}

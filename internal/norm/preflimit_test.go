@@ -17,3 +17,18 @@ func TestPreferenceLimit(t *testing.T) {
 		}
 	}
 }
+
+// A use banned only when nothing else does its job (cmptrgeekken/count-on-us AGENTS.md:64,
+// wild round 29: every `.get()` of the repository was warned).
+func TestSoleRole(t *testing.T) {
+	for text, want := range map[string]string{
+		"never use raw CODE casts from CODE as the sole validation.": "as the sole validation",
+		"never use CODE.":                                  "",
+		"use CODE only in tests.":                          "",
+		"do not rely on CODE as your only source of truth": "as your only source of truth",
+	} {
+		if got := SoleRole(text); got != want {
+			t.Errorf("SoleRole(%q) = %q, want %q", text, got, want)
+		}
+	}
+}

@@ -264,6 +264,13 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			res.Unenforced = why
 			continue
 		}
+		if role := norm.SoleRole(s.prose()); role != "" {
+			// "Never use raw `.get()` casts from `formData` as the sole validation":
+			// a use that is banned only when nothing else does the job, which a
+			// call's syntax does not show
+			res.Unenforced = fmt.Sprintf("bans `%s` only %s, which is a judgement", b.span, role)
+			continue
+		}
 		if b.instead != "" && preferRE.MatchString(s.prose()) && wherePossibleRE.MatchString(s.prose()) {
 			// "Prefer borrowing (`&T`) over cloning (`.clone()`) where possible": which
 			// uses could take the alternative is the judgement the sentence leaves to

@@ -104,6 +104,11 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 	cs := *s
 	cs.construct = strings.ToLower(e.Title)
 	s = &cs
+	if role := norm.SoleRole(s.prose()); role != "" {
+		// "Never use raw `.get()` casts from `formData` as the sole validation": the
+		// construct is banned only when nothing else does the job
+		return nil, fmt.Sprintf("names %s, but only %s, which is a judgement", e.Title, role)
+	}
 	if region := s.unknownRegionIn(rc); region != "" && (e.Locates == nil || !e.Locates.MatchString(region)) {
 		return nil, fmt.Sprintf("names %s, but only in %s, which heed cannot locate", e.Title, region)
 	}
