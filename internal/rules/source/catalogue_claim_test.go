@@ -38,6 +38,9 @@ func TestConstructsNamedInWords(t *testing.T) {
 		// hook matcher that takes every event, no catch of exceptions
 		{catchGeneric, "No filter | Omit `matcher` field entirely | SessionStart, Stop, PostToolUse catch-all (e.g. `track_tool_calls.py`)", false},
 		{catchGeneric, "No catch-all handlers: never catch every exception.", true},
+		// violetsunny/inventory-middle AGENTS.md:215 (wild round 30): where to look
+		{commentOutCode, "Don't assume MapStruct is active — check if annotations are commented out in starter/pom", false},
+		{commentOutCode, "Don't leave commented-out code; delete it.", true},
 	} {
 		s := newSentence(&policy.Constraint{Text: c.text, Level: policy.Must})
 		if got := c.entry.Names(s); got != c.want {

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
@@ -90,5 +91,26 @@ func TestComponentAndQualifiedSizeLimits(t *testing.T) {
 	}
 	if _, ok := norm.ReadSizeLimit("Files over 500 lines should be split."); !ok {
 		t.Error("a plain limit no longer read: the test judges nothing")
+	}
+}
+
+// A line that fits without its trailing linter directive, and a Ruby heredoc's body,
+// are within a line limit, as the project's linters count them (samuelvaneck/
+// radio_playlists, wild round 30: prompt text in heredocs, a `# rubocop:disable`
+// comment); a long line of code is still reported.
+func TestLineLengthAsLintersCount(t *testing.T) {
+	r := &policy.Rule{ID: "len", Domain: policy.DomainSource, Kind: KindText, Severity: policy.SeverityWarning,
+		Params: marshal(TextParams{Check: "max_line_length", Max: 40})}
+	exempt := "def f\n" +
+		"  x = compute(one, two) # rubocop:disable Metrics/AbcSize\n" +
+		"  prompt = <<~PROMPT\n" +
+		"    You are a careful assistant who reads the whole playlist before answering.\n" +
+		"  PROMPT\n"
+	long := "  y = compute_the_value(argument_one, argument_two, three)\n"
+	if o := engine.RunCase(testRegistry, r, policy.Case{Path: "app/models/a.rb", Code: exempt + "end\n"}); o.Got != engine.Satisfied {
+		t.Errorf("a directive and a heredoc: %s (%s)", o.Got, o.Reason)
+	}
+	if o := engine.RunCase(testRegistry, r, policy.Case{Path: "app/models/a.rb", Code: exempt + long + "end\n"}); o.Got != engine.Violated {
+		t.Errorf("a long line of code: %s", o.Got)
 	}
 }

@@ -287,7 +287,10 @@ func (s *sentence) severity() string {
 // A ban of using one thing together with another ("`x` cannot be used together with
 // workload identity", "not compatible with the async writer") holds only where both
 // meet: a condition like any other.
-var conditionRE = lazyre.New(`\b(?:when|whenever|if|while|solely|only when|only if|except when|except where|by default|in cases where|where it|as long as|together with|in combination with|combined with|in conjunction with|at the same time as|(?:not |in)compatible with|unconditionally|without (?:a |the |any )?(?:guard|check|flag|condition))\b`)
+var conditionRE = lazyre.New(`\b(?:when|whenever|if|while|solely|only when|only if|except when|except where|by default|in cases where|where it|as long as|together with|in combination with|combined with|in conjunction with|at the same time as|(?:not |in)compatible with|unconditionally|without (?:a |the |any )?(?:guard|check|flag|condition))\b` +
+	// "At 98%, save `completed: true` but do NOT call `completeAndAdvance`": a
+	// threshold or a moment the code reaches
+	`|(?:^|[.;:,] )at (?:[0-9]+(?:\.[0-9]+)? ?%|startup|shutdown|boot|exit|teardown|the end of|the start of|that point|this point)`)
 
 var conditionOKRE = lazyre.New(`\b(?:when|whenever|if|where) (?:possible|practical|feasible|applicable|needed)\b|\bif at all\b`)
 

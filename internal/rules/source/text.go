@@ -509,9 +509,29 @@ var urlRE = lazyre.New(`[a-zA-Z][a-zA-Z0-9+.-]*://\S+`)
 
 func (c *textCheck) judgeLength(f *engine.File, li lineIndex) engine.Result {
 	var fs []engine.Finding
+	heredoc := ""
+	ruby := strings.HasSuffix(f.Path, ".rb") || strings.HasSuffix(f.Path, ".rake")
 	for n := 1; n <= len(li); n++ {
 		line := lineText(f.Content, li, n)
+		if ruby {
+			// RuboCop's line length leaves a heredoc's body (prompt text, SQL, a
+			// template) by default: its lines are data, whose breaks would change it
+			if heredoc != "" {
+				if strings.TrimSpace(line) == heredoc {
+					heredoc = ""
+				}
+				continue
+			}
+			if m := rubyHeredocRE.FindStringSubmatch(line); m != nil {
+				heredoc = m[1]
+			}
+		}
 		if utf8.RuneCountInString(line) <= c.p.Max {
+			continue
+		}
+		if loc := trailingDirectiveRE.FindStringIndex(line); loc != nil && utf8.RuneCountInString(strings.TrimRight(line[:loc[0]], " \t")) <= c.p.Max {
+			// a lint directive at the end of a line that fits without it: linters
+			// (RuboCop, ruff) do not count it
 			continue
 		}
 		above := ""
@@ -530,6 +550,13 @@ func (c *textCheck) judgeLength(f *engine.File, li lineIndex) engine.Result {
 // long: Python's `# noqa` (bare, or naming E501/W505), pylint's `line-too-long`,
 // ESLint's `max-len`, golangci-lint's `lll`, and Ruby's `Layout/LineLength`.
 var lengthSuppressRE = lazyre.New(`#\s*noqa(?:\s*$|\s*:[^#]*\b(?:E501|W505)\b)|pylint:\s*disable=[\w,-]*line-too-long|eslint-disable-line[^\n]*\bmax-len\b|//\s?nolint:[\w,-]*\blll\b|rubocop:disable[^\n]*Layout/LineLength`)
+
+// trailingDirectiveRE: a linter's or type checker's directive comment at the end of a
+// line of code.
+var trailingDirectiveRE = lazyre.New(`\s(?:#|//)\s*(?:rubocop:(?:disable|todo)|noqa|type:\s*ignore|pyright:\s*ignore|eslint-disable(?:-line)?|nolint|NOLINT|@ts-(?:ignore|expect-error)|standard:disable|prettier-ignore)\b[^\n]*$`)
+
+// rubyHeredocRE: a Ruby heredoc's opening (`<<~PROMPT`, `<<-SQL`, `<<~'EOS'`).
+var rubyHeredocRE = lazyre.New(`<<[~-]?['"]?([A-Z_][A-Z0-9_]*)['"]?`)
 
 // nextLineLengthRE: ESLint's suppression of the length check on the line below.
 var nextLineLengthRE = lazyre.New(`eslint-disable-next-line[^\n]*\bmax-len\b`)
