@@ -88,6 +88,10 @@ type Variant struct {
 
 func words(s string) *lazyre.RE { return lazyre.New(s) }
 
+// anySituationRE: `any` banned in one situation of the data ("when receiving untyped
+// input", "for external data", "at API boundaries").
+var anySituationRE = words(`\b(?:when|if|for|at)\b[^.;]{0,20}\b(?:receiv\w*|pars\w*|untyped|external|unknown data|api boundar\w*|boundar(?:y|ies)|json|user input|input)\b`)
+
 // cGap, in a needle pattern, is what may stand between two tokens of a C-like
 // language: blanks and comments. Any nesting of block comments is covered, since the
 // lazy body may run on to any later "*/".
@@ -187,6 +191,10 @@ var Catalogue = []*Entry{
 		Claims:     []string{"any", ": any", "as any"},
 		Message:    "`any` type",
 		Suggestion: "give it a real type, or `unknown` and narrow it",
+		// "Use `unknown` instead of `any` when receiving untyped input": the `any` of
+		// one situation (data from outside), which the annotation does not show
+		// (tsparticles, wild round 30: casts of typed objects were blocked)
+		Warn: func(s *sentence) bool { return s.has(anySituationRE) },
 		// "never `as any`": the assertion to any, not every annotation with it
 		Narrow: func(s *sentence, q string) string {
 			if s.banned("as any") && !s.banned("any", ": any") {
