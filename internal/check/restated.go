@@ -161,6 +161,7 @@ func checkKey(c engine.Compiled) (string, bool) {
 // judges, as far as that can be told without the files: the same scope, or the
 // whole of a folder that holds b's folder but for exclusions b makes too.
 func covers(a, b policy.Scope) bool {
+	a, b = wholeDir(a), wholeDir(b)
 	if a.Dir == b.Dir && slices.Equal(a.Globs, b.Globs) && slices.Equal(a.Exclude, b.Exclude) {
 		return true
 	}
@@ -175,6 +176,14 @@ func covers(a, b policy.Scope) bool {
 		}
 	}
 	return a.Dir == "" || b.Dir == a.Dir || strings.HasPrefix(b.Dir, a.Dir+"/")
+}
+
+// wholeDir drops a glob that names the scope's whole folder (`src/**` of `src`).
+func wholeDir(s policy.Scope) policy.Scope {
+	if s.Dir != "" && len(s.Globs) == 1 && s.Globs[0] == s.Dir+"/**" {
+		s.Globs = nil
+	}
+	return s
 }
 
 // restateKey is what two rules must share to restate each other, their scopes

@@ -92,6 +92,15 @@ func TestTheSameCheckInOtherWordsReportsASiteOnce(t *testing.T) {
 	if kept, _ := dropRestated([]engine.Compiled{soft, idioms}); len(kept) != 1 || kept[0].Rule.ID != "idioms" {
 		t.Errorf("kept %v, want the error rule", kept)
 	}
+	// a nested instruction file's copy, under a folder written as a glob of its own
+	// (peptide-inventory-app, wild round 30): the outer file's rule reports it
+	outer := mk("outer", "No inline `style={{}}` objects.", `{"entry":"inline-style"}`, policy.SeverityWarning)
+	outer.Rule.Scope = policy.Scope{Dir: "src", Globs: []string{"src/**"}}
+	inner := mk("inner", "No inline `style={{}}` props.", `{"entry":"inline-style"}`, policy.SeverityWarning)
+	inner.Rule.Scope = policy.Scope{Dir: "src/components"}
+	if kept, _ := dropRestated([]engine.Compiled{outer, inner}); len(kept) != 1 || kept[0].Rule.ID != "outer" {
+		t.Errorf("nested copies: kept %d", len(kept))
+	}
 	other := mk("other", "No `var`.", `{"entry":"js-var","needles":["var"]}`, policy.SeverityError)
 	if kept, _ := dropRestated([]engine.Compiled{idioms, other}); len(kept) != 2 {
 		t.Errorf("two checks: kept %d, want 2", len(kept))
