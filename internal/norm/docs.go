@@ -215,6 +215,14 @@ func DocForms(text, heading string) []DocForm {
 		// "use `they` instead of `he` or `she`": a word for words, both sides words
 		if use := quotedWords(lastWords(text[:loc[0]])); len(use) > 0 && allPlain(use) {
 			words = quotedWords(text[loc[2]:loc[3]])
+			if strings.Contains(text[loc[2]:loc[3]], "`") && !docWordNounRE().MatchString(text) && !docProseWordRE().MatchString(text) &&
+				strings.Contains(strings.ToLower(heading), "code") {
+				// "Use `unknown` instead of `any` when receiving untyped input" under
+				// "Code Style and Conventions": code spans name code (types, calls),
+				// not wording, unless the sentence speaks of words or documents
+				// (tsparticles, wild round 30)
+				words = nil
+			}
 		}
 	} else if m := docWordsListRE().FindStringSubmatchIndex(text); m != nil {
 		quoted := text[m[2]:m[3]]

@@ -27,3 +27,11 @@ func TestCodeTalkUnderAGuideHeadingBansNoWords(t *testing.T) {
 		}
 	}
 }
+
+// Under a heading of code conventions, "use `unknown` instead of `any`" names types,
+// not wording of the documentation (tsparticles AGENTS.md:65, wild round 30).
+func TestCodeSpansUnderACodeHeadingAreNoWording(t *testing.T) {
+	if fs := DocForms("Use `unknown` instead of `any` when receiving untyped input and narrow immediately with type guards.", "Agent Guide for Contributors and Automation > Code Style and Conventions"); len(fs) > 0 {
+		t.Errorf("read as wording: %+v", fs)
+	}
+}
