@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/instr"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/report"
 )
@@ -170,8 +171,9 @@ func covers(a, b policy.Scope) bool {
 	}
 	for _, x := range a.Exclude {
 		// a file b judges is not left out by b's exclusions, so none of a's may
-		// leave it out either: each of them must be one of b's
-		if !slices.Contains(b.Exclude, x) {
+		// leave it out either: each of them must be one of b's (an instruction file,
+		// which each rule leaves out of its own judging, aside)
+		if !slices.Contains(b.Exclude, x) && instr.Classify(x) == "" {
 			return false
 		}
 	}
@@ -180,6 +182,11 @@ func covers(a, b policy.Scope) bool {
 
 // wholeDir drops a glob that names the scope's whole folder (`src/**` of `src`).
 func wholeDir(s policy.Scope) policy.Scope {
+	if slices.ContainsFunc(s.Exclude, func(x string) bool { return instr.Classify(x) != "" }) {
+		// (an instruction file a rule leaves out of its own judging is no part of
+		// the code either copy judges)
+		s.Exclude = slices.DeleteFunc(slices.Clone(s.Exclude), func(x string) bool { return instr.Classify(x) != "" })
+	}
 	if s.Dir != "" && len(s.Globs) == 1 && s.Globs[0] == s.Dir+"/**" {
 		s.Globs = nil
 	}

@@ -101,6 +101,15 @@ func TestTheSameCheckInOtherWordsReportsASiteOnce(t *testing.T) {
 	if kept, _ := dropRestated([]engine.Compiled{outer, inner}); len(kept) != 1 || kept[0].Rule.ID != "outer" {
 		t.Errorf("nested copies: kept %d", len(kept))
 	}
+	// copies in AGENTS.md and CLAUDE.md, each leaving out its own file
+	// (havokmega/sdweddingdirectory, wild round 30)
+	agentsCopy := mk("agents-copy", "No hard-coded hex colours.", `{"regex":"#[0-9a-f]{6}"}`, policy.SeverityWarning)
+	agentsCopy.Rule.Scope = policy.Scope{Globs: []string{"**/*.css"}, Exclude: []string{"AGENTS.md"}}
+	claudeCopy := mk("claude-copy", "Never hard-code a hex colour.", `{"regex":"#[0-9a-f]{6}"}`, policy.SeverityWarning)
+	claudeCopy.Rule.Scope = policy.Scope{Globs: []string{"**/*.css"}, Exclude: []string{"CLAUDE.md"}}
+	if kept, _ := dropRestated([]engine.Compiled{agentsCopy, claudeCopy}); len(kept) != 1 {
+		t.Errorf("copies in two instruction files: kept %d", len(kept))
+	}
 	other := mk("other", "No `var`.", `{"entry":"js-var","needles":["var"]}`, policy.SeverityError)
 	if kept, _ := dropRestated([]engine.Compiled{idioms, other}); len(kept) != 2 {
 		t.Errorf("two checks: kept %d, want 2", len(kept))
