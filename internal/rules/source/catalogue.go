@@ -90,7 +90,7 @@ func words(s string) *lazyre.RE { return lazyre.New(s) }
 
 // anySituationRE: `any` banned in one situation of the data ("when receiving untyped
 // input", "for external data", "at API boundaries").
-var anySituationRE = words(`\b(?:when|if|for|at)\b[^.;]{0,20}\b(?:receiv\w*|pars\w*|untyped|external|unknown data|api boundar\w*|boundar(?:y|ies)|json|user input|input)\b`)
+var anySituationRE = words(`\b(?:when|if|for|at)\b[^.;]{0,20}\b(?:receiv\w*|pars\w*|untyped|untrusted|external (?:data|input|apis?|payloads?)|unknown data|(?:api|system|trust|network|i/o|io) boundar(?:y|ies)|json|user input|input from)\b`)
 
 // cGap, in a needle pattern, is what may stand between two tokens of a C-like
 // language: blanks and comments. Any nesting of block comments is covered, since the

@@ -114,3 +114,19 @@ func TestLineLengthAsLintersCount(t *testing.T) {
 		t.Errorf("a long line of code: %s", o.Got)
 	}
 }
+
+// `any` banned in one situation of the data warns; a ban beside words about another
+// boundary stays a ban (Lumilio-Photos FRONTEND.md:443: "never `as any`. A component
+// test may still stub a heavy leaf child at a clear boundary").
+func TestAnyInOneSituationOfTheData(t *testing.T) {
+	for text, warns := range map[string]bool{
+		"Use `unknown` instead of `any` when receiving untyped input.":                                                                  true,
+		"Type fixtures with the generated DTOs and `satisfies`, never `as any`. A component test may stub a child at a clear boundary.": false,
+		"Never use `any`.": false,
+	} {
+		s := newSentence(&policy.Constraint{Text: text, Level: policy.Must})
+		if got := s.has(anySituationRE); got != warns {
+			t.Errorf("%q: situation %v, want %v", text, got, warns)
+		}
+	}
+}
