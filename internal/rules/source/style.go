@@ -45,6 +45,17 @@ var tokenFileGlobs = []string{
 	"**/res/values*/**", "**/*.stories.*",
 }
 
+// tokenFiles are tokenFileGlobs for the repository: in a WordPress site the themes
+// folder (`wp-content/themes/`) holds the site's own styles, which a theme folder of a
+// design system does not (havokmega/sdweddingdirectory, wild round 30: the theme's CSS
+// was left out of its own colour rule).
+func tokenFiles(rc *recognize.RepoContext) []string {
+	if !hasDir(rc, "wp-content/themes") {
+		return tokenFileGlobs
+	}
+	return slices.DeleteFunc(slices.Clone(tokenFileGlobs), func(g string) bool { return g == "**/themes/**" || g == "**/*theme*" })
+}
+
 // styleTestGlobs: tests assert on colours and sizes; they style nothing. Built and
 // vendored files are no one's source.
 var styleTestGlobs = []string{"**/*.test.*", "**/*.spec.*", "**/__tests__/**", "**/test/**", "**/tests/**",
@@ -494,7 +505,7 @@ func styleRule(s *sentence, rc *recognize.RepoContext, b styleBan) (policy.Rule,
 		}
 	}
 	sc.Exclude = append(sc.Exclude, b.exclude...)
-	sc.Exclude = append(sc.Exclude, tokenFileGlobs...)
+	sc.Exclude = append(sc.Exclude, tokenFiles(rc)...)
 	sc.Exclude = append(sc.Exclude, styleTestGlobs...)
 	sc.Exclude = append(sc.Exclude, instructionGlobs...)
 	if s.c.File != "" {

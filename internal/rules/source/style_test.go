@@ -40,6 +40,10 @@ func TestStyleRulesOnRealShapes(t *testing.T) {
 			"src/styles.scss", ".a {\n  color: var(--color-primary, #d04a02);\n}\n", engine.Satisfied, 1},
 		{"Use AppKit design tokens — no hard-coded colors, spacing, or typography.", nil, []string{".scss"},
 			"src/styles.scss", ".a {\n  background: linear-gradient(var(--x, #fff), #000);\n}\n", engine.Violated, 1},
+		// havokmega/sdweddingdirectory (wild round 30): a WordPress site's theme folder
+		// holds its own styles, not a design system's token definitions
+		{"Raw hex color values in CSS (all colors must use tokens from `foundation.css :root`)", []string{"wp-content", "wp-content/themes", "wp-content/themes/site"}, []string{".css"},
+			"wp-content/themes/site/assets/css/pages.css", ".a { color: #d04a02; }\n", engine.Violated, 1},
 		// Kindjhali/Roadrunner AGENTS.md:32: `style="..."`, not `:style` bindings
 		{"No use of `style=\"...\"` attributes.", nil, []string{".vue", ".js"},
 			"src/components/Bar.vue", "<template>\n  <div :style=\"{ width: pct + '%' }\"></div>\n</template>\n", engine.Satisfied, 1},
