@@ -33,37 +33,51 @@ func fragmentConvention(c *policy.Constraint, rc *recognize.RepoContext, recs []
 		// over `any`") is read again, as its section's preference
 		return policy.Entry{}, nil, false
 	}
-	var cat []recognize.Recognizer
-	for _, r := range recs {
-		if r.Name() == catalogueRecognizer {
-			cat = append(cat, r)
-		}
-	}
-	if len(cat) == 0 {
-		return policy.Entry{}, nil, false
-	}
 	read := *c
 	if read.Level == policy.Info {
 		read.Level = policy.Should
 	}
 	// the fragment says how code is written here: "Formatting: f-strings, not `%`" is
 	// read as "Always use f-strings, not `%`", the way the catalogue's entries are
-	// named in rules
+	// named in rules; only what a catalogue entry names is kept, never a judge rule
 	read.Text = restated
-	e, warnings := compileOne(&read, rc, cat)
-	var src []policy.Rule
-	for _, r := range e.Rules {
-		if r.Domain == policy.DomainSource {
-			src = append(src, r) // only what a catalogue entry named, never a judge rule
+	return compileFragment(read, rc, recs, func(name string) bool { return name == catalogueRecognizer }, policy.DomainSource,
+		"a convention stated as a fragment, without a modal, in a section of conventions: it warns")
+}
+
+// compileFragment compiles a fragment, read as its section's convention, with the
+// recognisers whose names use picks, and keeps the rules of one domain. Each warns:
+// with why, a doubt a reviewer sees; without, only its severity lowered. ok is false
+// when no rule is read.
+func compileFragment(read policy.Constraint, rc *recognize.RepoContext, recs []recognize.Recognizer, use func(name string) bool, domain, why string) (policy.Entry, []string, bool) {
+	var picked []recognize.Recognizer
+	for _, r := range recs {
+		if use(r.Name()) {
+			picked = append(picked, r)
 		}
 	}
-	if len(src) == 0 {
+	if len(picked) == 0 {
+		return policy.Entry{}, nil, false
+	}
+	e, warnings := compileOne(&read, rc, picked)
+	var kept []policy.Rule
+	for _, r := range e.Rules {
+		if r.Domain == domain {
+			kept = append(kept, r)
+		}
+	}
+	if len(kept) == 0 {
 		return policy.Entry{}, warnings, false
 	}
-	e.Rules, e.Unenforced = src, ""
+	e.Rules, e.Unenforced = kept, ""
 	for i := range e.Rules {
 		r := &e.Rules[i]
-		r.Doubt("a convention stated as a fragment, without a modal, in a section of conventions: it warns")
+		switch {
+		case why != "":
+			r.Doubt(why)
+		case r.Severity == policy.SeverityError:
+			r.Severity = policy.SeverityWarning
+		}
 		r.Generated = ""
 		r.Generated = policy.Fingerprint(r)
 	}
@@ -135,34 +149,9 @@ func commitFragment(c *policy.Constraint, rc *recognize.RepoContext, recs []reco
 	if label == "" || !commitLabelRE.MatchString(strings.ToLower(label)) {
 		return policy.Entry{}, nil, false
 	}
-	var contrib []recognize.Recognizer
-	for _, r := range recs {
-		if strings.HasPrefix(r.Name(), "contrib.") {
-			contrib = append(contrib, r)
-		}
-	}
 	read := *c
 	read.Level = policy.Should
-	e, warnings := compileOne(&read, rc, contrib)
-	var kept []policy.Rule
-	for _, r := range e.Rules {
-		if r.Domain == policy.DomainContribution {
-			kept = append(kept, r)
-		}
-	}
-	if len(kept) == 0 {
-		return policy.Entry{}, warnings, false
-	}
-	e.Rules, e.Unenforced = kept, ""
-	for i := range e.Rules {
-		r := &e.Rules[i]
-		if r.Severity == policy.SeverityError {
-			r.Severity = policy.SeverityWarning
-		}
-		r.Generated = ""
-		r.Generated = policy.Fingerprint(r)
-	}
-	return e, warnings, true
+	return compileFragment(read, rc, recs, func(name string) bool { return strings.HasPrefix(name, "contrib.") }, policy.DomainContribution, "")
 }
 
 // commitLabelRE: a label that names commit messages or their parts.

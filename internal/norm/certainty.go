@@ -381,7 +381,7 @@ func QuotedMention(text string) string {
 // afterQuotedRule is the comment after a quoted phrase the text opens with, or the
 // text itself.
 func afterQuotedRule(text string) string {
-	if !strings.HasPrefix(strings.TrimLeft(text, " -*"), "\"") && !strings.HasPrefix(strings.TrimLeft(text, " -*"), "“") {
+	if t := strings.TrimLeft(text, " -*"); !strings.HasPrefix(t, "\"") && !strings.HasPrefix(t, "“") {
 		return text
 	}
 	m := quotedLeadRE.FindStringSubmatch(text)

@@ -200,8 +200,23 @@ var fileTypes = sync.OnceValue(func() map[string][]string {
 		"swift": {"**/*.swift"}, "c#": {"**/*.cs"}, "scala": {"**/*.scala"}, "elixir": {"**/*.ex", "**/*.exs"},
 		"markdown": {"**/*.md", "**/*.mdx"}, "yaml": {"**/*.yml", "**/*.yaml"}, "shell": {"**/*.sh", "**/*.bash"},
 		"cython": {"**/*.pyx", "**/*.pxd"}, "sql": {"**/*.sql"}, "css": {"**/*.css", "**/*.scss"},
+		// other names of them, and formats a label may name ("**Markdown:**", "TS:")
+		"md": {"**/*.md", "**/*.mdx"}, "ts": {"**/*.ts", "**/*.tsx"}, "js": {"**/*.js", "**/*.jsx", "**/*.mjs", "**/*.cjs"},
+		"golang": {"**/*.go"}, "csharp": {"**/*.cs"}, "c++": {"**/*.cpp", "**/*.cc", "**/*.cxx", "**/*.hpp", "**/*.hh"},
+		"bash": {"**/*.sh", "**/*.bash"}, "scss": {"**/*.scss"}, "sass": {"**/*.scss", "**/*.sass"}, "html": {"**/*.html"},
+		"json": {"**/*.json"}, "dart": {"**/*.dart"}, "lua": {"**/*.lua"},
 	}
 })
+
+// LabelFileTypes returns the files of the language or format an item's label names
+// ("Python", "Markdown files", "TypeScript code"), nil for a label of anything else.
+func LabelFileTypes(label string) []string {
+	l := strings.ToLower(strings.Trim(label, "*_` "))
+	for _, tail := range []string{" files", " file", " code", " sources", " source", " docs", " style"} {
+		l = strings.TrimSuffix(l, tail)
+	}
+	return fileTypes()[l]
+}
 
 // fileTypeWord is the language an antecedent names as a kind of file ("Python files",
 // "Go code", "TypeScript modules"), or "".

@@ -81,15 +81,7 @@ var soleRoleRE = lazyre.New(`(?i)\bas (?:the|a|your|its|their) (?:sole|only|sing
 // SoleRole returns the phrase that bans a use only when it stands alone, or "".
 func SoleRole(prose string) string {
 	low := strings.ToLower(prose)
-	found := false
-	for _, det := range []string{"as the ", "as a ", "as your ", "as its ", "as their "} {
-		for _, adj := range []string{"sole ", "only ", "single ", "lone "} {
-			if strings.Contains(low, det+adj) {
-				found = true
-			}
-		}
-	}
-	if !found {
+	if !strings.Contains(low, "as ") || !strings.Contains(low, "sole ") && !strings.Contains(low, "only ") && !strings.Contains(low, "single ") && !strings.Contains(low, "lone ") {
 		return ""
 	}
 	return soleRoleRE.FindString(prose)

@@ -102,10 +102,7 @@ func ReadSizeLimit(text string) (SizeLimit, bool) {
 	} else if strings.Contains(low, "target") || strings.Contains(low, "goal") {
 		l.Approximate = true
 	}
-	if (strings.Contains(low, "should") || strings.Contains(low, "must") || strings.Contains(low, "need to") || strings.Contains(low, "have to") || strings.Contains(low, "shall")) &&
-		(strings.Contains(low, "extract") || strings.Contains(low, "move") || strings.Contains(low, "use") || strings.Contains(low, "have") ||
-			strings.Contains(low, "get") || strings.Contains(low, "include") || strings.Contains(low, "be ") || strings.Contains(low, "declare")) &&
-		sizeConditionRE.MatchString(prose) {
+	if sizeConditionRE.MatchString(prose) {
 		// "React components >150 lines SHOULD extract stateful logic into hooks": what
 		// a long one must do, not a limit
 		return SizeLimit{}, false
@@ -116,7 +113,7 @@ func ReadSizeLimit(text string) (SizeLimit, bool) {
 		}
 	}
 	if !l.Function {
-		l.Component = strings.Contains(strings.ToLower(about), "component") && sizeComponentRE.MatchString(about) && !sizeFileWordRE.MatchString(about)
+		l.Component = sizeComponentRE.MatchString(about) && !sizeFileWordRE.MatchString(about)
 		l.NewOnly = strings.Contains(low, "new") && sizeNewFilesRE.MatchString(prose)
 		l.File = sizeSubjectFile(text)
 		if l.File == "" && !sizeSubjectFileRE.MatchString(about) {

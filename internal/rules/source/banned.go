@@ -439,12 +439,9 @@ func tableBans(c *policy.Constraint) ([]ban, bool) {
 		if t.kind != 's' {
 			continue
 		}
-		if k > 0 && ts[k-1].kind == 'w' && placePrepositions.Get()[lowerWord(ts[k-1])] {
+		if placeSpanAt(ts, k) {
 			// "| Store JWT in `localStorage` / `sessionStorage` |": where a thing is
 			// kept, not what is banned; the list after it shares the preposition
-			continue
-		}
-		if k > 1 && separators[ts[k-1].text] && ts[k-2].kind == 's' && placeSpanAt(ts, k-2) {
 			continue
 		}
 		out = append(out, ban{span: t.text, instead: instead, clause: cells[banCol], pair: true})

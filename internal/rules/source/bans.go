@@ -208,7 +208,12 @@ func declarativeNoAt(ts []token, i int) bool {
 // few words, then a postfix ban. It returns where the ban starts and the index after
 // it.
 func placedPostfixBan(ts []token, i int) (at, end int, soft, ok bool) {
-	if i >= len(ts) || ts[i].kind != 'w' || !set("in", "inside", "within", "under")[lowerWord(ts[i])] {
+	if i >= len(ts) || ts[i].kind != 'w' {
+		return 0, 0, false, false
+	}
+	switch lowerWord(ts[i]) {
+	case "in", "inside", "within", "under":
+	default:
 		return 0, 0, false, false
 	}
 	for k := i + 1; k < len(ts) && k <= i+5; k++ {
@@ -571,10 +576,7 @@ func (s *sentence) bans() []ban {
 			if at, k, soft, ok := placedPostfixBan(ts, end); ok {
 				// "`console.log` in production code is prohibited": the place between
 				// the spans and the ban is the ban's qualifier
-				qual := qualifier(ts[:at], end)
-				if k < len(ts) {
-					qual = cmp.Or(qual, qualifier(ts, k))
-				}
+				qual := cmp.Or(qualifier(ts[:at], end), qualifier(ts, k))
 				for _, sp := range spans {
 					out = append(out, ban{span: sp, clause: cl, instead: next, qualifier: qual, soft: soft})
 				}

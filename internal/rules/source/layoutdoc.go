@@ -72,3 +72,14 @@ func documentedAgainst(rc *recognize.RepoContext, sc policy.Scope, style string,
 	}
 	return out
 }
+
+// doubtByDrawnLayout puts a naming rule in doubt when two or more names the drawn
+// layouts give in its scope break its style (folders when dirs, else files).
+func doubtByDrawnLayout(r *policy.Rule, rc *recognize.RepoContext, style string, dirs bool) {
+	names := documentedAgainst(rc, r.Scope, style, dirs)
+	if len(names) < 2 {
+		return
+	}
+	r.Exact = false
+	r.Doubt("the layout the instruction files draw names `" + strings.Join(names, "`, `") + "`, which are not " + style + ": the convention or its reach is in doubt")
+}

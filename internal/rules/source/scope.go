@@ -8,7 +8,6 @@ import (
 
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/layout"
-	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
@@ -620,20 +619,21 @@ func ruleScopeOf(s *sentence, rc *recognize.RepoContext, langs []string) (sc pol
 			if !norm.StatesException(ns.prose()) {
 				continue
 			}
-			if !negRE.MatchString(ns.prose()) {
+			negated := negRE.MatchString(ns.prose())
+			if !negated {
 				sc.Exclude = append(sc.Exclude, pathGlobs(ns.spans)...)
 			}
-			for _, cl := range ns.clauses() {
-				cl = spanRE.ReplaceAllString(strings.ToLower(cl), "CODE")
-				// "Do not use field injection. Test classes are the exception.";
-				// "... an override that turns it off for test files. Production code
-				// carries no exemption": the clause that frees the tests, whatever
-				// the next one says
-				if norm.TestsPermitted(cl) && !negRE.MatchString(cl) || len(ns.spans) == 0 && norm.TestsPermitted(ns.prose()) && !negRE.MatchString(ns.prose()) {
-					for _, l := range langs {
-						sc.Exclude = append(sc.Exclude, testGlobs(l)...)
-					}
-					break
+			// "Do not use field injection. Test classes are the exception."; "... an
+			// override that turns it off for test files. Production code carries no
+			// exemption": a clause that frees the tests, whatever the next one says
+			freesTests := len(ns.spans) == 0 && !negated && norm.TestsPermitted(ns.prose()) ||
+				slices.ContainsFunc(ns.clauses(), func(cl string) bool {
+					cl = spanRE.ReplaceAllString(strings.ToLower(cl), "CODE")
+					return norm.TestsPermitted(cl) && !negRE.MatchString(cl)
+				})
+			if freesTests {
+				for _, l := range langs {
+					sc.Exclude = append(sc.Exclude, testGlobs(l)...)
 				}
 			}
 		}
@@ -1146,26 +1146,5 @@ func labelTypeGlobs(s *sentence, rc *recognize.RepoContext) []string {
 			label = norm.ItemLabel(earlier[0].Text)
 		}
 	}
-	if label == "" {
-		return nil
-	}
-	l := strings.ToLower(strings.Trim(label, "*_` "))
-	for _, tail := range []string{" files", " file", " code", " sources", " source", " docs", " style"} {
-		l = strings.TrimSuffix(l, tail)
-	}
-	return fileTypeGlobs.Get()[l]
+	return norm.LabelFileTypes(label)
 }
-
-// fileTypeGlobs: the files of a language or format named in words.
-var fileTypeGlobs = lazy.Value[map[string][]string]{F: func() map[string][]string {
-	return map[string][]string{
-		"markdown": {"**/*.md", "**/*.mdx"}, "md": {"**/*.md", "**/*.mdx"}, "docs markdown": {"**/*.md"},
-		"python": {"**/*.py", "**/*.pyi"}, "typescript": {"**/*.ts", "**/*.tsx", "**/*.mts", "**/*.cts"}, "ts": {"**/*.ts", "**/*.tsx"},
-		"javascript": {"**/*.js", "**/*.jsx", "**/*.mjs", "**/*.cjs"}, "js": {"**/*.js", "**/*.jsx", "**/*.mjs", "**/*.cjs"},
-		"go": {"**/*.go"}, "golang": {"**/*.go"}, "rust": {"**/*.rs"}, "java": {"**/*.java"}, "kotlin": {"**/*.kt", "**/*.kts"},
-		"c#": {"**/*.cs"}, "csharp": {"**/*.cs"}, "ruby": {"**/*.rb"}, "php": {"**/*.php"}, "swift": {"**/*.swift"},
-		"yaml": {"**/*.yml", "**/*.yaml"}, "json": {"**/*.json"}, "css": {"**/*.css"}, "scss": {"**/*.scss"}, "sass": {"**/*.scss", "**/*.sass"},
-		"html": {"**/*.html"}, "shell": {"**/*.sh", "**/*.bash"}, "bash": {"**/*.sh", "**/*.bash"}, "sql": {"**/*.sql"},
-		"c++": {"**/*.cpp", "**/*.cc", "**/*.cxx", "**/*.hpp", "**/*.hh"}, "dart": {"**/*.dart"}, "lua": {"**/*.lua"},
-	}
-}}

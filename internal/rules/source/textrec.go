@@ -497,9 +497,8 @@ func namingRules(s *sentence, rc *recognize.RepoContext) []policy.Rule {
 				r.Doubt("it is about " + q + " files, which heed tells only by their extension (" + strings.Join(globs, ", ") + "): a file of another role is judged too")
 				r.Severity = policy.SeverityWarning
 			}
-			if names := documentedAgainst(rc, r.Scope, fn.Style, false); len(names) >= 2 && r.Review == "" {
-				r.Exact = false
-				r.Doubt("the layout the instruction files draw names " + "`" + strings.Join(names, "`, `") + "`" + ", which are not " + fn.Style + ": the convention or its reach is in doubt")
+			if r.Review == "" {
+				doubtByDrawnLayout(r, rc, fn.Style, false)
 			}
 			if ex := breaksOwnExample(fn); ex != "" {
 				// "kebab-case for Markdown filenames (`docs/build_process.md`)": the
@@ -524,10 +523,7 @@ func namingRules(s *sentence, rc *recognize.RepoContext) []policy.Rule {
 			out[before].Severity = policy.SeverityWarning
 		}
 		if len(out) > before {
-			if names := documentedAgainst(rc, out[before].Scope, style, true); len(names) >= 2 {
-				out[before].Exact = false
-				out[before].Doubt("the layout the instruction files draw names " + "`" + strings.Join(names, "`, `") + "`" + ", which are not " + style + ": the convention or its reach is in doubt")
-			}
+			doubtByDrawnLayout(&out[before], rc, style, true)
 		}
 	}
 	// "`.test.ts` (not `.spec.ts`)": the second suffix is forbidden.
