@@ -271,6 +271,9 @@ func german() languageWords {
 			"add":     {"füge", "hinzufügen"},
 			"create":  {"erstelle", "erstellen"},
 		},
+		// an infinitive that ends the sentence follows its object: "immer `buf
+		// generate` ausführen" is "always run `buf generate`"
+		final: map[string]string{"ausführen": "run X"},
 		// a verb at the end of its clause follows its object: "`next lint` nicht verwenden"
 		post: map[string]string{
 			"nicht verwenden": "do not use X", "nicht benutzen": "do not use X", "nicht nutzen": "do not use X",
@@ -306,6 +309,8 @@ func german() languageWords {
 			"für": "for", "von": "of", "auf": "on", "zu": "to", "sondern": "use", "bitte": "please", "du": "you", "sie": "you", "es": "it",
 			"ist": "is", "sind": "are", "jeder": "every", "jedem": "every", "jede": "every", "aus": "", "hand": "hand", "von hand": "by hand",
 			"zu verwenden": "use", "zu benutzen": "use", "auszuführen": "run", "laufen": "run", "ausführen": "run", "hauptbranch": "main branch",
+			// "nach Änderungen an `.proto`-Dateien": after changes to .proto files
+			"änderungen an": "changes to", "änderungen": "changes", "dateien": "files", "-dateien": "files", "datei": "file", "-datei": "file",
 		},
 	}
 }

@@ -148,6 +148,10 @@ func read(text string, ctx Context) []Norm {
 	if order, ok := spanBeforeMoment(text, ctx); ok {
 		return readAs(text, order, ctx, "")
 	}
+	// "`make docs` — regenerates the reference; run it after changing `cmd/`."
+	if order, ok := definitionRunIt(text, ctx); ok {
+		return readAs(text, order, ctx, "")
+	}
 	// "Before you push make sure to run the linter:": the moment without its comma
 	if order, ok := CommalessMoment(text); ok {
 		return readAs(text, order, ctx, "")

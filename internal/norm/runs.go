@@ -480,12 +480,12 @@ func OpensWithCondition(text string) bool {
 }
 
 // ListChange: the condition speaks of the files its list names ("after modifying any
-// of these files", "when you change one of the following"): the list's items are the
-// changed files.
+// of these files", "when you change one of the following", "after modifying any
+// of:"): the list's items are the changed files.
 func ListChange(cond string) bool { return listChangeRE().MatchString(strings.ToLower(cond)) }
 
 var listChangeRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^(?:after|when|whenever|if|once)\s+(?:you\s+)?(?:modify|modifying|modified|change|changing|changed|edit|editing|edited|touch|touching|touched|update|updating|updated)\s+(?:any\s+(?:one\s+)?of\s+|one\s+of\s+)?(?:these|the\s+following|the\s+files\s+below|the\s+following\s+files|these\s+files)(?:\s+files)?\s*$`)
+	return regexp.MustCompile(`^(?:after|when|whenever|if|once)\s+(?:you\s+)?(?:modify|modifying|modified|change|changing|changed|edit|editing|edited|touch|touching|touched|update|updating|updated)\s+(?:(?:any\s+(?:one\s+)?of\s+|one\s+of\s+)?(?:these|the\s+following|the\s+files\s+below|the\s+following\s+files|these\s+files)(?:\s+files)?|any\s+(?:one\s+)?of|one\s+of)\s*$`)
 })
 
 // ItemPath is the path a list item names and nothing else ("`api/schema.yaml`",

@@ -26,6 +26,28 @@ func spanBeforeMoment(text string, ctx Context) (string, bool) {
 	return "Run `" + m[1] + "` " + m[2], true
 }
 
+// definitionRunItRE: an item that names a command, says what it does after a dash,
+// then when to run "it".
+var definitionRunItRE = lazyre.New("(?i)^`([^`]+)`\\s*(?:—|–|-{1,2}|:)\\s*[^;`]*(?:`[^`]*`[^;`]*)*;\\s*((?:re-?)?run)\\s+it\\s+((?:after|before|whenever|when|once|if)\\b[^;]*)$")
+
+// definitionRunIt reads "`make docs` — regenerates `docs/cli.md`; run it after
+// changing any command in `cmd/`." as "Run `make docs` after changing ...": "it" is
+// the command the item is about. A head span that is no command is left.
+func definitionRunIt(text string, ctx Context) (string, bool) {
+	if ctx.Command == nil || !strings.HasPrefix(text, "`") || !strings.Contains(text, " it ") {
+		return "", false
+	}
+	m := definitionRunItRE.FindStringSubmatch(strings.TrimSpace(text))
+	if m == nil {
+		return "", false
+	}
+	argv, ok := ctx.Command(m[1])
+	if !ok || len(argv) < 2 && !commandShaped(m[1]) {
+		return "", false
+	}
+	return "Run `" + m[1] + "` " + m[3], true
+}
+
 // SpanMomentOrder: text is a command and the moment it runs before, with no verb
 // ("`cargo fmt --all` before pushing."): an order the project states, which the
 // extractor levels as advice (it has no word of duty) rather than as information.
