@@ -37,7 +37,10 @@ func namedPackageAdds(ns []Norm, text string) {
 		if n.Polarity != Forbid || n.Verb != "install" || len(n.Objects) == 0 {
 			continue
 		}
-		if !strings.Contains(low, "install") && !dependencyRE.MatchString(text) {
+		if !strings.Contains(low, "install") && !dependencyRE.MatchString(withoutAsides(text, n.Condition)) {
+			// "do not add manual `useMemo` unless ... (e.g. a ref needed as an
+			// effect dependency)": the dependency word is the exception's, and
+			// what is added is code
 			continue
 		}
 		var names []string
@@ -54,4 +57,28 @@ func namedPackageAdds(ns []Norm, text string) {
 		}
 		n.Objects = []Object{{Kind: KConcept, Text: "add-dependency", Argv: names}}
 	}
+}
+
+// WithoutAsides is text without its parenthetical asides.
+func WithoutAsides(text string) string { return asideRE.ReplaceAllString(text, " ") }
+
+// WithoutReferences is text without the asides that refer the reader elsewhere
+// ("(see `pyproject.toml`)", "(e.g. `x`)"): what they name is not what the text says.
+func WithoutReferences(text string) string { return referenceAsideRE.ReplaceAllString(text, " ") }
+
+var referenceAsideRE = lazyre.New(`(?i)\((?:see|cf\.|e\.g\.|i\.e\.|for example|as in|per|via)\b[^()]*\)`)
+
+// asideRE: a parenthetical aside.
+var asideRE = lazyre.New(`\([^()]*\)`)
+
+// withoutAsides is text without its parenthetical asides and without the condition
+// cond the reading took from it.
+func withoutAsides(text, cond string) string {
+	text = WithoutAsides(text)
+	if cond != "" {
+		if i := strings.Index(strings.ToLower(text), strings.ToLower(strings.Fields(cond)[0]+" ")); i > 0 {
+			text = text[:i]
+		}
+	}
+	return text
 }

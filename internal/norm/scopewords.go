@@ -217,8 +217,32 @@ func OnlyImporter(text string) bool {
 	return onlyImporterRE.MatchString(strings.ToLower(text))
 }
 
-// StatesException reports whether the prose states an exception.
-func StatesException(prose string) bool { return scopeExceptRE.MatchString(prose) }
+// DeclaresExempt: the prose declares places exempt in so many words ("are fully
+// exempt", "Skip / exempt: ...", "exempt from this"), stronger than an exception
+// word, which may qualify one rule.
+func DeclaresExempt(prose string) bool { return declaresExemptRE.MatchString(prose) }
+
+var declaresExemptRE = lazyre.New(`(?i)\b(?:are|is) (?:fully |also |entirely |completely |always )?exempt(?:ed)?\b|^\W*(?:skip\s*/\s*)?exempt(?:ions?)?\W*(?::|$)|\bexempt from (?:this|these|the (?:rule|requirement|check)s?)\b`)
+
+// StatesException reports whether the prose states an exception. The exceptions a
+// program raises are not one ("**Exceptions**: raise the typed exceptions in
+// `src/core/exceptions.py`"): where the prose speaks of raising or catching them, the
+// word "exception" says nothing of the rule's reach.
+func StatesException(prose string) bool {
+	if !scopeExceptRE.MatchString(prose) {
+		return false
+	}
+	if raisedExceptionRE.MatchString(prose) {
+		return scopeExceptRE.MatchString(exceptionWordRE.ReplaceAllString(prose, ""))
+	}
+	return true
+}
+
+var (
+	// raisedExceptionRE: the words of a program's exceptions
+	raisedExceptionRE = lazyre.New(`(?i)\b(?:rais(?:e|es|ed|ing)|throw(?:s|n|ing)?|catch(?:es|ing)?|caught|(?:typed|custom|checked|unchecked|domain) exceptions?|exceptions? (?:class(?:es)?|handl\w+|types?|hierarch\w+))\b`)
+	exceptionWordRE   = lazyre.New(`(?i)\bexceptions?\b`)
+)
 
 // UnlocatedRegion is the part of the code the prose limits a rule to when it names
 // one no path locates ("in client code", "in doctests"), or "".

@@ -401,6 +401,25 @@ var dotFiles = sync.OnceValue(func() map[string]bool {
 	return m
 })
 
+// DotPath: a span that names a dot file or a tool's dot folder (`.env`, `.venv`,
+// `.github`), not a member of the code (`.then`, `.unwrap`): "Devcontainer: no
+// `.venv`" says a folder is absent, and bans no method.
+func DotPath(span string) bool {
+	p := strings.ToLower(strings.TrimSuffix(strings.TrimSpace(span), "/"))
+	return dotFiles()[p] || dotFolders()[p]
+}
+
+// dotFolders are folders that tools make or read, named with a leading dot.
+var dotFolders = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, f := range strings.Fields(".venv .git .github .gitlab .circleci .vscode .idea .devcontainer .cache .next .nuxt .svelte-kit " +
+		".turbo .vercel .husky .cargo .tox .nox .pytest_cache .mypy_cache .ruff_cache .gradle .mvn .dart_tool .angular .yarn " +
+		".pnpm-store .storybook .changeset .terraform .claude .cursor .config .local .ssh .aws .docker .expo .parcel-cache") {
+		m[f] = true
+	}
+	return m
+})
+
 // headFolder: a text that opens with a plain noun of files and the folder it is in
 // ("Screenshots in `tmp/shots/`", "Build outputs under `dist/`"): that folder. A noun
 // of changes ("Changes in `src/`") names no files.

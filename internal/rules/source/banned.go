@@ -143,6 +143,10 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			// itself, which no identifier of the code is
 			continue
 		}
+		if norm.DotPath(b.span) {
+			// "Devcontainer: no `.venv`": a folder that is absent, not a method
+			continue
+		}
 		if relationalContrast(s.norm, b.span) {
 			// "a change set belongs to one `Order`, never an `OrderGroup`": how the
 			// model relates its parts, not a ban of the name

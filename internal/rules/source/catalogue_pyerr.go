@@ -48,7 +48,12 @@ func raiseFromNamed(s *sentence) bool {
 		// "don't chain exceptions": no demand for chaining
 		return false
 	}
-	return s.spanMatches(raiseFromSpanRE) || s.has(raiseFromWordRE)
+	if s.spanMatches(raiseFromSpanRE) {
+		return true
+	}
+	// "chain them with `from`" speaks of exceptions; "Chain them with `&&`:" of
+	// commands
+	return s.has(raiseFromWordRE) && s.has(words(`\b(?:exceptions?|errors?|rais\w*|except|traceback)\b`))
 }
 
 var pyRaiseFrom = &Entry{

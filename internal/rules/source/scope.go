@@ -572,6 +572,8 @@ func ruleScopeOf(s *sentence, rc *recognize.RepoContext, langs []string) (sc pol
 		// "in headers": the C family's header files
 		sc.Globs = append(sc.Globs, headerGlobs...)
 	}
+	// "## Testing", or an item labelled "**Tests**: avoid bare `assert`s": the tests
+	testsPlace := norm.TestsHeading(s.header) || norm.TestsHeading(strings.ToLower(norm.ItemLabel(s.c.Text)))
 	switch {
 	case norm.TestsPermitted(prose):
 		// "| `!!` | `?.let` | allowed in tests |": everywhere but the tests
@@ -580,11 +582,11 @@ func ruleScopeOf(s *sentence, rc *recognize.RepoContext, langs []string) (sc pol
 		}
 	case norm.InTestsOnly(prose) && norm.InProduction(prose):
 		// "in tests or production code": everywhere
-	case placed && (norm.InTestsOnly(prose) || norm.TestsHeading(s.header)):
+	case placed && (norm.InTestsOnly(prose) || testsPlace):
 		// "E2E tests in `tests/e2e/` ...": the folder places the tests; the test
 		// files of every folder would widen it, a union where the text means the
 		// folder's tests
-	case norm.InTestsOnly(prose) || (norm.TestsHeading(s.header) && !norm.InProduction(prose)):
+	case norm.InTestsOnly(prose) || (testsPlace && !norm.InProduction(prose)):
 		for _, l := range langs {
 			sc.Globs = append(sc.Globs, testGlobs(l)...)
 		}
@@ -957,10 +959,10 @@ func permittedPlaces(s *sentence, rc *recognize.RepoContext, langs []string) []s
 		}
 		plain = true
 	}
+	out := sectionExemptions(s, rc, langs)
 	if len(own) == 0 {
-		return nil
+		return out
 	}
-	var out []string
 	for i := range rc.Constraints {
 		o := &rc.Constraints[i]
 		holds := func(sp string) bool { return strings.Contains(o.Text, sp) }
@@ -990,6 +992,44 @@ func permittedPlaces(s *sentence, rc *recognize.RepoContext, langs []string) []s
 			if p := os.prose(); norm.PermitsOutput(p) && !deniesRE.MatchString(p) {
 				out = append(out, pathGlobs(os.spans)...)
 			}
+		}
+	}
+	return out
+}
+
+// sectionExemptions are the places a sentence of the rule's own section declares
+// exempt, for a rule that names no code ("Tests (`test/`), migrations (`alembic/`)
+// and scripts (`script/`) are fully exempt" under the heading whose sentence asks for
+// docstrings): a section of one subject exempts from its own rules, whatever they
+// name.
+func sectionExemptions(s *sentence, rc *recognize.RepoContext, langs []string) []string {
+	var out []string
+	for _, o := range rc.Section(s.c) {
+		if o.Line == s.c.Line || !strings.Contains(o.Text, "`") {
+			continue
+		}
+		os := newSentence(o)
+		if p := os.prose(); !norm.DeclaresExempt(p) || deniesRE.MatchString(p) {
+			continue
+		}
+		// the clause that exempts, without the asides that refer elsewhere:
+		// "enforced across all of `backend/src` — only tests ... are exempt (see
+		// `pyproject.toml`)" exempts neither span; a label's places follow it ("Skip / exempt: `e2e/`")
+		cls := os.clauses()
+		for i, cl := range cls {
+			if !norm.DeclaresExempt(cl) {
+				continue
+			}
+			if !strings.Contains(cl, "`") && i+1 < len(cls) {
+				cl = cls[i+1]
+			}
+			part := *o
+			// a nested file's folders are its own: frontend/AGENTS.md's `e2e/`
+			// is frontend/e2e
+			part.Text = spanRE.ReplaceAllStringFunc(norm.WithoutReferences(cl), func(sp string) string {
+				return "`" + nestedDir(s, rc, strings.Trim(sp, "`")) + "`"
+			})
+			out = append(out, placesPermitted(newSentence(&part), s, rc, langs)...)
 		}
 	}
 	return out
