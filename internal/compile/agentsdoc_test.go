@@ -1,9 +1,12 @@
 package compile_test
 
 import (
+	"fmt"
+
 	"github.com/heed-dev/heed/internal/compile"
 	"github.com/heed-dev/heed/internal/instr"
 	"github.com/heed-dev/heed/internal/policy"
+	"github.com/heed-dev/heed/internal/policyfile"
 	"github.com/heed-dev/heed/internal/recognize"
 	"github.com/heed-dev/heed/internal/rules"
 )
@@ -17,7 +20,21 @@ func compileAgentsDoc(doc string, rc *recognize.RepoContext) *policy.Policy {
 		rc = &recognize.RepoContext{}
 	}
 	p, _ := compile.Compile(set, rc, rules.Recognizers())
+	mustValidate(p)
 	return p
+}
+
+// mustValidate panics, failing the test that compiled p, when p is no policy `heed
+// compile` could write: every sentence of every batch goes through the policy
+// schema, as the file the command writes would.
+func mustValidate(p *policy.Policy) {
+	data, err := policy.Marshal(p)
+	if err == nil {
+		err = policyfile.ValidateEncoded(p, data)
+	}
+	if err != nil {
+		panic(fmt.Sprintf("the compiled policy is invalid: %v", err))
+	}
 }
 
 // rulesOf returns every rule of every entry of p.

@@ -127,10 +127,12 @@ func markNewCode(c *policy.Constraint, r *policy.Rule) {
 }
 
 // newCodeOnly: the constraint is about the code a change adds, by its words ("No
-// jQuery in new code", "New code must be typed") or its section ("When Adding New
-// Components").
+// jQuery in new code", "New code must be typed"), its lead-in or its section ("When
+// Adding New Components").
 func newCodeOnly(c *policy.Constraint) bool {
-	if norm.InNewCode(c.Text) {
+	if norm.InNewCode(c.Text) || norm.InNewCode(c.Context) {
+		// the lead-in of a list or table too: "Prefer the seams for new code:"
+		// over an "Instead of | Use" table
 		return true
 	}
 	for _, h := range c.HeaderPath {

@@ -335,6 +335,7 @@ func compileSourceDocument(t *testing.T, c archCase) (src []policy.Rule, reasons
 	cons, _ := instr.Extract("AGENTS.md", []byte(c.doc), instr.Classify("AGENTS.md"), policy.Scope{})
 	set := &instr.Set{Files: []instr.File{{Path: "AGENTS.md", Format: instr.Classify("AGENTS.md"), Constraints: len(cons)}}, Constraints: cons}
 	p, rep := compile.Compile(set, rc, rules.Recognizers())
+	mustValidate(p)
 	for _, w := range rep.Warnings {
 		if strings.Contains(w, "panic:") {
 			// a recogniser that panics reads the sentence as nothing, silently

@@ -272,11 +272,22 @@ func StreamWith(rules []Compiled, ev *Evidence, src Source, sopt StreamOptions, 
 // its rules ("when you add a function", "when you change `src/api/`"): a file's view
 // of the stream holds that file alone, and the records after it hold no content, so
 // the changed files are read for this once more. It returns the rules the change does
-// not concern, with why; nothing outside a change (ModeAll), where a condition says
-// little.
+// not concern, with why; outside a change (ModeAll), where a condition says little,
+// only the rules about new code.
 func conditionsDecided(rules []Compiled, ev *Evidence, src Source) map[int]string {
 	if ev.Mode != ModeDiff {
-		return nil
+		// outside a change only a rule about new code is decided: the tree as it
+		// stands is none (CheckCondition reads nothing else for it)
+		var out map[int]string
+		for i, c := range rules {
+			if c.Rule != nil && c.Rule.When != nil && c.Rule.When.NewCode {
+				if out == nil {
+					out = map[int]string{}
+				}
+				_, out[i] = CheckCondition(c.Rule.When, ev)
+			}
+		}
+		return out
 	}
 	var pre *Evidence
 	out := map[int]string{}

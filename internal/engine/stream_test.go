@@ -410,3 +410,28 @@ func TestWantedFilesHoldWhatAConditionReads(t *testing.T) {
 		t.Errorf("a rule without a condition wants what its check wants")
 	}
 }
+
+// A rule about new code judges nothing in a streamed run over the tree as it stands
+// (heed check --all): that tree is no new code. Run decides the same; a rule without
+// the condition still finds what the files hold.
+func TestStreamLeavesNewCodeRulesOutOfTheTree(t *testing.T) {
+	contents := map[string]string{"a.go": "BAD\n", "b.go": "ok\n"}
+	order := []string{"a.go", "b.go"}
+	newCode := rule("new")
+	newCode.When = &policy.Condition{What: "new code", NewCode: true}
+	rules := []Compiled{{Rule: newCode, Check: byFile{}}, {Rule: rule("any"), Check: byFile{}}}
+	out := stream(rules, &Evidence{Mode: ModeAll}, newSliceSource(contents, order), Options{}, nil)
+	if out[0].NotApplicable == "" || len(out[0].Findings()) != 0 {
+		t.Errorf("the new-code rule judged the tree: %+v", out[0])
+	}
+	if len(out[1].Findings()) != 1 {
+		t.Errorf("the plain rule: %d findings, want 1", len(out[1].Findings()))
+	}
+	var files []*File
+	for _, p := range order {
+		files = append(files, &File{Path: p, Content: []byte(contents[p])})
+	}
+	if o := Run(rules[:1], &Evidence{Mode: ModeAll, Files: files}, Options{})[0]; o.NotApplicable == "" {
+		t.Errorf("Run judged the new-code rule over the tree: %+v", o)
+	}
+}

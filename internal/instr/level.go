@@ -254,6 +254,14 @@ func trackerHeading(hp []string) bool {
 	return trackerHeadingRE.MatchString(hp[len(hp)-1])
 }
 
+// consideredAlternatives: a section of a decision record that weighs the options the
+// decision did not take ("Alternatives considered", "Alternative B: no wrappers").
+func consideredAlternatives(hp []string) bool {
+	return slices.ContainsFunc(hp, func(h string) bool { return alternativesHeadingRE.MatchString(h) })
+}
+
+var alternativesHeadingRE = lazyre.New(`(?i)\b(?:alternatives (?:considered|rejected|evaluated)|(?:considered|rejected|evaluated) (?:alternatives|options)|options (?:considered|evaluated)|pros and cons)\b|^\s*alternative [a-z0-9]{1,2}\s*[:.—–-]`)
+
 var trackerHeadingRE = lazyre.New(`(?i)\b(?:roadmap|to-?dos?|backlog|progress|status|milestones?|stages?|phases?|tracker|future work|next steps|changelog|done|pending|wishlist)\b`)
 
 // parenBan reads a ban written in parentheses after a fragment that binds nothing by

@@ -364,7 +364,7 @@ func recordDocument(rel string) bool {
 	switch name {
 	case "CHANGELOG", "CHANGES", "HISTORY", "NEWS", "RELEASES", "RELEASE_NOTES", "RELEASENOTES", "LICENSE", "LICENCE",
 		"COPYING", "NOTICE", "AUTHORS", "CONTRIBUTORS", "THIRD_PARTY_NOTICES", "EULA",
-		"TODO", "TODOS", "ROADMAP", "BACKLOG", "STATUS", "PROGRESS", "KNOWN_ISSUES":
+		"TODO", "TODOS", "ROADMAP", "BACKLOG", "STATUS", "PROGRESS", "KNOWN_ISSUES", "ISSUE", "ISSUES", "BUGS":
 		return true
 	}
 	// a report, a state of the work, a handoff, an incident's write-up, a journal:

@@ -111,6 +111,14 @@ func (x *extractor) blocks(n ast.Node, ctx string, ctxLevel policy.Level) {
 			x.inline(c, &tb)
 			prev = x.emit(&tb, ctx, ctxLevel, x.line(c))
 			continue
+		case *east.Table:
+			// "Prefer the seams for new code:" over an "Instead of | Use" table:
+			// the lead-in frames the rows as it frames a list's items
+			if prev != nil && introduces(prev.Text) && ctx == "" {
+				x.table(b, prev.Text)
+				prev = nil
+				continue
+			}
 		}
 		prev = nil
 		x.block(c, ctx, ctxLevel)
@@ -478,6 +486,11 @@ func (x *extractor) emit(tb *textBuf, ctx string, ctxLevel policy.Level, fallbac
 			// "- [x] No more `any` in src/api/" under "## Roadmap": the state of a
 			// piece of work, done or planned, not a rule (an open box of a
 			// checklist, "Before you push: - [ ] `make lint` passes", still binds)
+			lv = policy.Info
+		}
+		if lv != policy.Info && consideredAlternatives(x.headerPath()) {
+			// an ADR's "## Alternatives considered" > "### Alternative A: Use a UI
+			// kit": options weighed and rejected, their pros and cons no rules
 			lv = policy.Info
 		}
 		if lv == policy.Info && tb.task == taskOpen && checklistSection(x.headerPath(), ctx) && checklistState(p.text) {

@@ -142,6 +142,22 @@ func conceptForms(concept string, rc *recognize.RepoContext) []process.Pattern {
 		return []process.Pattern{pat("gh", []string{"issue", "comment"})}
 	case "sudo":
 		return []process.Pattern{pat("sudo", nil)}
+	case "create-branch":
+		// `git branch NAME` creates one; its options that list, delete, rename or
+		// set an upstream do not
+		return []process.Pattern{
+			pat("git", []string{"checkout"}, []string{"-b", "-B"}),
+			pat("git", []string{"switch"}, []string{"-c", "-C", "--create", "--force-create"}),
+			{Program: []string{"git"}, Args: []string{"branch", "*"}, Lacking: [][]string{{"-d", "-D", "--delete"}, {"-m", "-M", "--move"},
+				{"-l", "--list"}, {"-a", "--all"}, {"-r", "--remotes"}, {"-v", "-vv", "--verbose"}, {"--contains"}, {"--no-contains"}, {"--merged"},
+				{"--no-merged"}, {"--points-at"}, {"-u", "--set-upstream-to"}, {"--unset-upstream"}, {"--edit-description"}, {"--show-current"}}},
+			pat("git", []string{"worktree", "add"}, []string{"-b", "-B"}),
+		}
+	case "worktree":
+		return []process.Pattern{pat("git", []string{"worktree", "add"})}
+	case "stash":
+		// a bare `git stash` stashes; `git stash list` or `show` only look
+		return []process.Pattern{{Program: []string{"git"}, Args: []string{"stash"}, Bare: true}, pat("git", []string{"stash", "push"}), pat("git", []string{"stash", "save"})}
 	case "release-build":
 		// a release build is a cargo notion; elsewhere the words name nothing heed runs
 		if rc == nil || !hasTool(rc, "cargo") {

@@ -302,6 +302,16 @@ const maxListCommands = 8
 // every time; an item that names no command ("Describe your test plan") makes the
 // list mixed: a checklist of more than commands, whose commands the lead-in's order
 // is only inferred to hold.
+// leadsList: c ends in a colon and list items follow it, under it as their lead-in.
+func leadsList(c *policy.Constraint, rc *recognize.RepoContext) bool {
+	lead := strings.TrimSpace(c.Text)
+	if rc == nil || !strings.HasSuffix(lead, ":") {
+		return false
+	}
+	next := rc.Following(c, 1)
+	return len(next) == 1 && strings.TrimSpace(next[0].Context) == lead
+}
+
 // listPaths are the files the items of the list c leads in name, one a item; nil when
 // an item names anything else.
 func listPaths(c *policy.Constraint, rc *recognize.RepoContext) []norm.Object {
@@ -971,6 +981,12 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		return lowerBanOnBranch(c, rc, n), ""
 	}
 	if committedFilesBan(c, n) {
+		return nil, ""
+	}
+	if len(n.Objects) > 0 && allOfKind(n.Objects, norm.KConcept) && leadsList(c, rc) {
+		// "Never commit:" over a list of `.env.local`, `*.pem`: the items are what
+		// the ban keeps out, and each is read on its own; the lead-in alone bans
+		// no commit
 		return nil, ""
 	}
 	scopeDir := c.Scope.Dir

@@ -198,6 +198,21 @@ func LabelRegion(label string) string {
 	return ""
 }
 
+// HeadingRegion is the part of the running program the innermost heading of header
+// (headings joined by " > ") limits its section to, which no path locates: "Audio
+// thread rules", "Real-time code", "Hot paths", "Interrupt handlers"; "" otherwise.
+func HeadingRegion(header string) string {
+	if i := strings.LastIndex(header, " > "); i >= 0 {
+		header = header[i+3:]
+	}
+	if m := headingRegionRE.FindString(header); m != "" {
+		return m
+	}
+	return ""
+}
+
+var headingRegionRE = lazyre.New(`(?i)\b(?:audio|render(?:ing)?|ui|gui|main|worker|background|event|game|physics|network|io)[ -](?:threads?|loops?|callbacks?)\b|\breal-?time (?:code|threads?|paths?|callbacks?|contexts?|rules|safety)\b|\bhot[ -]paths?\b|\binterrupt (?:handlers?|context|service routines?)\b|\bisrs?\b|\bsignal handlers?\b`)
+
 // labelRegionWords: a word every label labelRegionRE matches holds.
 var labelRegionWords = []string{"code", " in ", "handler", "controller", "view", "migration", "resolver", "reducer",
 	"middleware", "serializer", "callback", "worker", "job", "loop", "path"}

@@ -1,6 +1,38 @@
 package norm
 
-import "strings"
+import (
+	"slices"
+	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
+)
+
+// otherBranchRE: a move to another branch than the one the reader is on.
+var otherBranchRE = lazyre.New(`(?i)\bto (?:another|a different|other|any other|a new|some other) branch(?:es)?\b`)
+
+// otherBranchSwitches: "never `git checkout`/`switch` to another branch" bans the
+// checkouts that move to another branch, not `git checkout -- file` or the branch the
+// reader is on; which a command does heed cannot tell from its words, so the ban
+// only warns.
+func otherBranchSwitches(ns []Norm, text string) {
+	low := strings.ToLower(text)
+	if !strings.Contains(low, "branch") || !containsAny(low, "to another", "to a different", "to other", "to any other", "to a new", "to some other") || !otherBranchRE.MatchString(text) {
+		return
+	}
+	const why = "it bans moving to another branch, which heed cannot tell from a checkout of files or of the current branch"
+	for i := range ns {
+		n := &ns[i]
+		if n.Polarity != Forbid {
+			continue
+		}
+		for _, o := range n.Objects {
+			f := strings.Fields(o.Text)
+			if (o.Kind == KCode || o.Kind == KCommand) && (slices.Contains(f, "checkout") || slices.Contains(f, "switch")) && !slices.Contains(n.Uncertain, why) {
+				n.Uncertain = append(n.Uncertain, why)
+			}
+		}
+	}
+}
 
 // Bans narrowed to a branch: "Never rebase `develop` onto `upstream/main`", "Do not
 // rebase the `stable` branch", "`git rebase` must never be run on the `integration`

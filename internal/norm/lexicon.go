@@ -362,6 +362,12 @@ var conceptPhrases = sync.OnceValue(func() []phrase {
 		"release-build": {"release build", "release builds", "release-mode build", "build in release mode", "builds in release mode", "build with the release profile", "builds with the release profile", "perform builds with the release profile", "perform release builds", "use the release profile", "with the release profile", "in release mode", "release profile", "--release builds"},
 		"merge":         {"merge", "merging", "merge prs", "merge pull requests", "merge a pr", "merge the pr", "merge a pull request", "merge your pr", "merge your pull request", "merge anything"},
 		"sudo":          {"sudo", "use sudo", "run as root", "run commands as root"},
+		// a local branch, worktree or stash ("NEVER create git branches, worktrees,
+		// stashes"): work kept off the branch the file says to work on
+		"create-branch": {"create branches", "create a branch", "create a new branch", "create new branches", "create git branches", "create a git branch",
+			"create feature branches", "create a feature branch", "create local branches", "create any branches", "create any branch", "make branches", "make a branch", "make a new branch"},
+		"worktree": {"create worktrees", "create a worktree", "create git worktrees", "create a git worktree", "create new worktrees", "create a new worktree"},
+		"stash":    {"create stashes", "create a stash", "stash changes", "stash your changes", "stash work", "stash your work"},
 	}
 	return phrasesOf(table)
 })
@@ -675,16 +681,20 @@ func NotRequired(sentence, subject string, parts ...string) bool {
 // postingConcepts are the concepts of posting something on the forge; postedThings
 // the things such a verb may go on to name in a list ("publish an issue, pull
 // request, or review comment").
-var postingConcepts = map[string]bool{"open-pr": true, "create-issue": true, "comment": true, "comment-pr": true, "comment-issue": true, "release": true}
+var postingConcepts = map[string]bool{"open-pr": true, "create-issue": true, "comment": true, "comment-pr": true, "comment-issue": true, "release": true,
+	"create-branch": true, "worktree": true, "stash": true}
 
 var postedThingIndex = sync.OnceValue(func() map[string][]phrase {
 	return byFirstWord(phrasesOf(map[string][]string{
-		"open-pr":      {"pr", "prs", "pull request", "pull requests"},
-		"create-issue": {"issue", "issues"},
-		"push-branch":  {"remote branch", "remote branches"},
-		"comment":      {"comment", "comments", "review comment", "review comments", "review"},
-		"release":      {"release", "releases"},
-		"skip":         {"discussion", "discussions", "post", "posts"}, // nothing heed runs creates these
+		"open-pr":       {"pr", "prs", "pull request", "pull requests"},
+		"create-issue":  {"issue", "issues"},
+		"push-branch":   {"remote branch", "remote branches"},
+		"comment":       {"comment", "comments", "review comment", "review comments", "review"},
+		"release":       {"release", "releases"},
+		"create-branch": {"branch", "branches", "local branch", "local branches", "feature branch", "feature branches"},
+		"worktree":      {"worktree", "worktrees", "git worktree", "git worktrees"},
+		"stash":         {"stash", "stashes"},
+		"skip":          {"discussion", "discussions", "post", "posts", "snapshot", "snapshots"}, // nothing heed runs creates these
 	}))
 })
 

@@ -73,12 +73,34 @@ func Read(text string, ctx Context) []Norm {
 	return ns
 }
 
+// notSubstituteRE: an aside or a trailing clause that says what a thing does not
+// replace ("(not a substitute for `npm test`)", "; it is no replacement for review").
+var notSubstituteRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\s*\(\s*(?:but\s+|it\s+is\s+|this\s+is\s+)?(?:not|no)\s+(?:a\s+)?(?:substitute|replacement)\s+for\b[^()]*\)|\s*[,;—–]\s*(?:but\s+|it\s+is\s+|this\s+is\s+)?(?:not|no)\s+(?:a\s+)?(?:substitute|replacement)\s+for\b[^.;()]*`)
+})
+
+// noSpanNounRE: "No `X` report", "no `make lint` step": the span names a kind of
+// thing by the command it is about, and "no" says there is none.
+var noSpanNounRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("(?i)^\\W*no\\s+`[^`]+`\\s+(?:reports?|artifacts?|jobs?|checks?|steps?|outputs?|scans?|support|gates?|integrations?|stages?|workflows?|badges?|results?|summar(?:y|ies)|audits?|coverage|wrappers?|aliases|targets?|runs?)\\b")
+})
+
 func read(text string, ctx Context) []Norm {
 	// "Package manager: pnpm", "It is recommended to use X": said as the reader
 	// would be told it (before the gloss, which takes "Uses `pnpm` as ..." for
 	// Spanish, and after it)
 	text = packageManagerFacts(text)
+	// "`scripts/test-affected.sh` runs on push (not a substitute for CI `npm
+	// test`)": what a thing does not replace is no alternative it bans
+	if strings.Contains(text, "substitute") || strings.Contains(text, "replacement") {
+		text = notSubstituteRE().ReplaceAllString(text, "")
+	}
 	text, ctx = inEnglish(text, ctx)
+	if noSpanNounRE().MatchString(text) {
+		// "No `npm outdated` report (informational artifact)": a thing the project
+		// lacks, named after the command; no ban of running it
+		return nil
+	}
 	text = jobStatements(packageManagerFacts(text))
 	if steps := arrowSteps(text, ctx); steps != "" {
 		return readAs(text, steps, ctx, "")
@@ -391,6 +413,7 @@ func read(text string, ctx Context) []Norm {
 	dependencyScopedBans(out, text)
 	out = contentAdditions(out, text)
 	anaphoricBans(out, text)
+	otherBranchSwitches(out, text)
 	wholeSuiteBans(out)
 	subsetRoleBans(out, toks)
 	runtimeStatements(out, text)

@@ -282,8 +282,26 @@ func UnlocatedRegion(prose string) string {
 		}
 		return m[1]
 	}
+	if m := levelRegionMatch(prose); m != nil {
+		// "don't call CODE at the DSP-class level": a layer of the design, which
+		// no path locates
+		return m[1]
+	}
 	return ""
 }
+
+// levelRegionMatch is levelRegionRE's match in prose, looked for only where the
+// words " at the"/" at a" and "level" are (most sentences have neither).
+func levelRegionMatch(prose string) []string {
+	low := " " + strings.ToLower(prose)
+	if !strings.Contains(low, " at the ") && !strings.Contains(low, " at a ") || !strings.Contains(low, "level") {
+		return nil
+	}
+	return levelRegionRE.FindStringSubmatch(prose)
+}
+
+// levelRegionRE: "at the <layer> level", a layer of the program's design.
+var levelRegionRE = lazyre.New(`(?i)\bat (?:the|a) ((?:[a-z][\w]*[- ]){1,2}level)\b`)
 
 // OutsideRegion is the region an exception "outside (of) <what>" names in a clause
 // (code spans written as CODE) when heed cannot locate it ("outside of explicit FFI

@@ -1695,7 +1695,7 @@ func aboutLogging(s *sentence, rc *recognize.RepoContext) bool {
 }
 
 var (
-	directlyRE   = lazyre.New(`\bdirectly\b|\braw\b|\bbare\b`)
+	directlyRE   = lazyre.New(`\bdirectly\b|\braw\b|\bbare\b|\bscattered\b|\bsprinkled\b`)
 	helperSpanRE = lazyre.New("`([A-Za-z_][\\w]*)` (?:helper|wrapper|function|method)\\b")
 )
 
@@ -2424,6 +2424,10 @@ func (sh shape) regex() string {
 	return ""
 }
 
+// plainWordsRE: a participle of prose ("removed", "deprecated", "deleted"), no
+// directive's token (`noqa`, `nolint`).
+var plainWordsRE = lazyre.New(`^[a-z]{2,}ed$`)
+
 // directiveRegex matches a comment directive with flexible white space.
 func directiveRegex(sh shape) string {
 	words := strings.Fields(sh.text)
@@ -2440,6 +2444,13 @@ func directiveRegex(sh shape) string {
 		// a doc example's "FIXME: ..." string) uses none
 		owner := `(?:\([^)]*\))?`
 		return opens + body + owner + `(?::|[ \t]+-|[ \t]+[\w"'\x60]|[ \t]*$)|[.;!?][ \t]+` + body + owner + `:`
+	}
+	if plainWordsRE.MatchString(sh.text) {
+		// "don't leave `// removed`": a word of prose is the marker only as the
+		// whole comment or before a colon or an aside ("// removed", "// removed:
+		// old API"); "// removed this engine from the manager. Skips ..." is a
+		// sentence that happens to start a line of a longer comment
+		return opens + body + `[ \t]*(?:[:(—–-]|$)`
 	}
 	// a directive opens its comment, or a line of it: a comment that names it in
 	// prose ("files with `@ts-strict-ignore`") does not use it

@@ -3,6 +3,7 @@ package source
 import (
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -83,7 +84,9 @@ var (
 	exampleCommandRE  = lazyre.New(`(?:^|\s)--?[A-Za-z]|/|\\|^\$\s|^[a-z][\w-]*\s+(?:run|install|add|build|test|exec|commit|push|pull|checkout|init|start|serve)\b|^[\w.-]+(?:\([\w.-]*\))?!?:(?:\s|$)|[A-Za-z]-[A-Za-z]`)
 	exampleKeywordRE  = lazyre.New(`^[a-z]{2,}$`)
 	exampleWordRE     = lazyre.New(`^[A-Za-z_]\w*$`)
-	exampleDotsRE     = lazyre.New(`\((?:\s*(?:\.\.\.|…)\s*)\)`)
+	// wildNameRE: a fragment whose last name ends in a glued `*`, a wildcard
+	wildNameRE    = lazyre.New(`[A-Za-z_][A-Za-z0-9_]*\*$`)
+	exampleDotsRE = lazyre.New(`\((?:\s*(?:\.\.\.|…)\s*)\)`)
 )
 
 // exampleFragment reports whether a banned span may be read as an example of code.
@@ -114,6 +117,10 @@ func parseExample(l, frag string) (*parsedExample, bool) {
 	frag = exampleDotsRE.ReplaceAllString(frag, "(x)")
 	if strings.HasPrefix(frag, ".") {
 		frag = "x" + frag // "`.len() == 0`": a method of any receiver
+	}
+	if wildNameRE.MatchString(frag) {
+		// "`process.env.NEXT_PUBLIC_*`": any name with that start, not a product
+		frag = frag[:len(frag)-1] + anyNameTail
 	}
 	for _, w := range exampleWraps.Get()[l] {
 		src := w.pre + frag + w.post
@@ -262,6 +269,9 @@ func collectNames(n *sitter.Node, src []byte, into map[string]bool) {
 	}
 }
 
+// anyNameTail stands for the rest of a name a fragment's wildcard leaves open.
+const anyNameTail = "HeedAnyNameTail"
+
 type queryBuilder struct {
 	src        []byte
 	start, end uint
@@ -280,6 +290,10 @@ func (b *queryBuilder) exact(kind, text string) string {
 	b.captures++
 	b.anchors++
 	name := "e" + strconv.Itoa(b.captures)
+	if prefix, ok := strings.CutSuffix(text, anyNameTail); ok {
+		fmt.Fprintf(&b.preds, " (#match? @%s %s)", name, strconv.Quote("^"+regexp.QuoteMeta(prefix)))
+		return "(" + kind + ") @" + name
+	}
 	fmt.Fprintf(&b.preds, " (#eq? @%s %s)", name, strconv.Quote(text))
 	return "(" + kind + ") @" + name
 }

@@ -298,6 +298,11 @@ func (s *sentence) unknownRegionIn(rc *recognize.RepoContext) string {
 		// Reconcile** — ... not `time.Sleep`": the item's label is its place
 		return r
 	}
+	if r := norm.HeadingRegion(s.header); r != "" {
+		// "## Audio thread rules" + "NEVER allocate memory — no `new`": the code
+		// that runs on that thread, which no path locates
+		return "code of the " + strings.ToLower(r)
+	}
 	// "outside of explicit FFI bindings": an exception heed cannot locate either
 	// (in the clause that bans: "Margin sits outside the width" only describes)
 	for _, cl := range s.clauses() {

@@ -218,6 +218,11 @@ func textBanRule(s *sentence, rc *recognize.RepoContext, tb textBan) (policy.Rul
 			re += `(?:$|[\s"'\x60}])`
 		}
 		p = PatternParams{Regex: re, Where: "any"}
+		if prefix {
+			// "no `text-*` classes": a stylesheet's `text-align: center` is a
+			// property of that name, no class
+			p.SkipLines = `(?:^|[\s;{"'])` + regexp.QuoteMeta(name) + `-[\w-]+\s*:(?:[^:]|$)`
+		}
 		if len(sc.Globs) == 0 {
 			sc.Globs = markupGlobs
 		}
