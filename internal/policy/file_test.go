@@ -114,6 +114,15 @@ func TestSchemaCoversEveryField(t *testing.T) {
 	check(reflect.TypeOf(CodeBlock{}), schema.Defs["code"].Properties, "code")
 	check(reflect.TypeOf(Case{}), schema.Defs["case"].Properties, "case")
 	check(reflect.TypeOf(Rule{}), schema.Defs["rule"].Properties, "rule")
+	// (a rule's condition was left out here, and the schema refused every rule
+	// about new code for twelve stops)
+	check(reflect.TypeOf(Condition{}), schema.Defs["condition"].Properties, "condition")
+	if sv, ok := schema.Properties["self_validation"].(map[string]any); ok {
+		props, _ := sv["properties"].(map[string]any)
+		check(reflect.TypeOf(SelfValidation{}), props, "(top)/self_validation")
+	} else {
+		t.Error("the schema describes no self_validation")
+	}
 	check(reflect.TypeOf(Entry{}), schema.Defs["entry"].Properties, "entry")
 }
 
