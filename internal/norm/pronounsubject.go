@@ -60,7 +60,22 @@ func BehaviourSubject(text string) bool {
 			return word(i+1) != "" && thirdPersonSubject(ws[:i])
 		case ws[i] == "never" && thirdPersonVerb(word(i+1)):
 			return thirdPersonSubject(ws[:i])
+		case describingVerb(word(i)) && thirdPersonSubject(ws[:i]):
+			// "Auth uses `getAuthContext()`, NOT `getTenantContext()` -- the school
+			// may not exist yet": how that part works, and why
+			rest := strings.Join(ws[i+1:], " ")
+			return strings.Contains(rest, ", not `") || strings.Contains(rest, " not `") && strings.Index(rest, "`") < strings.Index(rest, " not `")
 		}
+	}
+	return false
+}
+
+// describingVerb: a verb of the third person that says how a part of the code works
+// ("uses", "calls", "reads").
+func describingVerb(w string) bool {
+	switch w {
+	case "uses", "calls", "reads", "imports", "goes", "talks", "gets", "fetches", "relies", "depends", "writes", "loads":
+		return true
 	}
 	return false
 }

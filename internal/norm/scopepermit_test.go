@@ -100,6 +100,11 @@ func TestBehaviourSubject(t *testing.T) {
 		"Components must not call `fetch` directly.":       false,
 		"We never use `var`.":                              false,
 		"Always avoid `any`; it never helps.":              false,
+		// how a part works, and what it does not use (wild round 31)
+		"Auth uses `getAuthContext()`, NOT `getTenantContext()` -- the school may not exist yet.": true,
+		"The client reads `env.ts`, not `process.env`.":                                           true,
+		"Use `getAuthContext()`, not `getTenantContext()`.":                                       false,
+		"Python code uses `ruff`, not `black`.":                                                   false,
 	} {
 		if got := BehaviourSubject(text); got != want {
 			t.Errorf("BehaviourSubject(%q) = %v, want %v", text, got, want)

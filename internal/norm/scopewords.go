@@ -297,8 +297,16 @@ func levelRegionMatch(prose string) []string {
 	if !strings.Contains(low, " at the ") && !strings.Contains(low, " at a ") || !strings.Contains(low, "level") {
 		return nil
 	}
-	return levelRegionRE.FindStringSubmatch(prose)
+	// an aside says where else something is done ("(the lint rule is disabled at
+	// the config level)"), and a level of the project's set-up is no part of the code
+	m := levelRegionRE.FindStringSubmatch(WithoutAsides(prose))
+	if m == nil || setupLevelRE.MatchString(m[1]) {
+		return nil
+	}
+	return m
 }
+
+var setupLevelRE = lazyre.New(`(?i)^(?:config|configuration|project|repo|repository|org|organi[sz]ation|team|workspace|ci|system|user|global|file|linter|lint)[- ]level$`)
 
 // levelRegionRE: "at the <layer> level", a layer of the program's design.
 var levelRegionRE = lazyre.New(`(?i)\bat (?:the|a) ((?:[a-z][\w]*[- ]){1,2}level)\b`)

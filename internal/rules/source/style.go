@@ -187,6 +187,7 @@ var (
 	hexValueRE        = lazyre.New(`#[0-9a-fA-F]{3,8}\b`)
 	rgbValueRE        = lazyre.New(`(?i)\b(?:rgba?|hsla?)\(`)
 	colourDeclRE      = lazyre.New(`(?i)^(?:colou?r|background(?:-color)?|border(?:-color)?|fill|stroke)\s*:`)
+	cssModuleWordsRE  = lazyre.New(`(?i)\b(?:in|inside|within) (?:the |our |any |all )?(?:(?:module|modular) css|css[- ]modules?(?: files?)?)\b`)
 	styleSheetWordsRE = lazyre.New(`\b(?:stylesheets?|style ?sheets?|css files?|scss files?)\b`)
 	templateWordsRE   = lazyre.New(`\btemplates?\b`)
 )
@@ -328,6 +329,10 @@ func styleKinds(s *sentence) []string {
 	}
 	p := s.prose()
 	switch {
+	case cssModuleWordsRE.MatchString(p):
+		// "no hex literals in module CSS": the CSS Modules files, not a page's
+		// markup or a design mockup
+		return []string{"**/*.module.css", "**/*.module.scss", "**/*.module.sass", "**/*.module.less"}
 	case styleSheetWordsRE.MatchString(p):
 		return append([]string{}, styleSheetGlobs...)
 	case templateWordsRE.MatchString(p):
