@@ -78,7 +78,9 @@ var budgetFiles = []string{
 // (behind a gate of the tools' names) reads chatwoot's "Don't reference Claude in
 // commit messages": the third budget rises by 1; its reader of a label that names a
 // language ("**Ruby**: Follow RuboCop rules (150 character max line length)", now held
-// to Ruby's files) costs the third one more.
+// to Ruby's files) costs the third one more. Stop 60's reading of C's include as the
+// verb of a boundary looks at chatwoot's sentences that say "include" just before a
+// code span: the third budget rises by 1.
 func TestCompileOfAFileStaysWithinItsBudget(t *testing.T) {
 	dir := filepath.Join("..", "..", "..", "shared", "corpus")
 	if _, err := os.Stat(filepath.Join(dir, budgetFiles[0])); err != nil {
@@ -87,7 +89,7 @@ func TestCompileOfAFileStaysWithinItsBudget(t *testing.T) {
 	budgets := map[string]struct{ compiled, mb int }{
 		budgetFiles[0]: {326, 42},
 		budgetFiles[1]: {250, 26},
-		budgetFiles[2]: {319, 41},
+		budgetFiles[2]: {320, 41},
 	}
 	for _, name := range budgetFiles {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestCompileBudgetChild$")

@@ -817,11 +817,23 @@ func formsOf(objs []norm.Object, rc *recognize.RepoContext, scopeDir string) for
 				slices.Sort(env)
 				p.Env = slices.Compact(env)
 			}
+			p.Alone = o.Alone
+			if len(pendingFlags) > 1 {
+				// "never pass `--port` or `-p` to `pnpm dev`": the command with any
+				// one of the options, each a pattern of its own
+				for _, fl := range pendingFlags {
+					q := p
+					q.Flags = [][]string{flagGroup(p, fl)}
+					f.patterns = append(f.patterns, q)
+				}
+				pendingFlags = nil
+				lastCmd = -1
+				continue
+			}
 			for _, fl := range pendingFlags {
 				p.Flags = append(p.Flags, flagGroup(p, fl))
 			}
 			pendingFlags = nil
-			p.Alone = o.Alone
 			f.patterns = append(f.patterns, p)
 			lastCmd = len(f.patterns) - 1
 		case norm.KFlag:

@@ -18,6 +18,9 @@ type ArchSentence struct {
 }
 
 var (
+	// includeVerbRE: C's include as the verb of a boundary, a code span or its
+	// object right after it
+	includeVerbRE     = lazyre.New("(?i)(`#include`|#include|\\bincludes?)(\\s+(?:(?:any|anything|any headers?|headers?|files?|code)\\s+)?(?:from\\s+)?`)")
 	archSpanInnerRE   = lazyre.New("`+([^`]+)`+")
 	archPlaceholderRE = lazyre.New(`§\d+`)
 	// archListAsideRE: words in parentheses after one span of a list and before the
@@ -35,6 +38,18 @@ func ArchSentences(text string) []ArchSentence {
 	// read as a span that does not exist
 	text = outsideArchSpans(text, func(s string) string { return strings.ReplaceAll(s, "§", "section ") })
 	text = SplitArrowSpans(text)
+	if includeBeforeSpan(text) {
+		// C and C++ import by including: "`core/` must never `#include` anything
+		// from `gui/`", "`src/dsp/` never includes `src/ui/`"
+		text = includeVerbRE.ReplaceAllStringFunc(text, func(m string) string {
+			g := includeVerbRE.FindStringSubmatch(m)
+			verb := "import"
+			if strings.HasSuffix(strings.ToLower(strings.Trim(g[1], "`#")), "s") {
+				verb = "imports"
+			}
+			return verb + g[2]
+		})
+	}
 	text = outsideArchSpans(text, quoteFreeOf)
 	prose := archSpanInnerRE.ReplaceAllStringFunc(text, func(m string) string {
 		inner := strings.TrimSpace(strings.Trim(m, "`"))
@@ -68,6 +83,23 @@ func ArchSentences(text string) []ArchSentence {
 		out = append(out, s)
 	}
 	return out
+}
+
+// includeBeforeSpan: "include" (or "#include") with a code span within a few words
+// after it, where includeVerbRE may read it as the verb of a boundary.
+func includeBeforeSpan(text string) bool {
+	for i := strings.Index(text, "nclude"); i >= 0; {
+		rest := text[i+len("nclude"):]
+		if j := strings.IndexByte(rest, '`'); j >= 0 && j <= 32 {
+			return true
+		}
+		k := strings.Index(rest, "nclude")
+		if k < 0 {
+			return false
+		}
+		i += len("nclude") + k
+	}
+	return false
 }
 
 // ArchSpanIndexes returns the span numbers a matched list ("§0, §1 or §2") names.

@@ -55,8 +55,17 @@ func BanFrames(clause string) string {
 			clause = clause[loc[1]-1:] // "Since Java 9, `X` is deprecated": `X` is deprecated
 		}
 	}
+	if strings.Contains(low, "name `") || strings.Contains(low, "word `") || strings.Contains(low, "term `") || strings.Contains(low, "phrase `") {
+		// "never write the internal codename `Bluebird`": the span is the word
+		clause = frameWordRE.ReplaceAllString(clause, "$1 `")
+	}
 	return clause
 }
+
+// frameWordRE: a noun that says what the span after it is, a word of the text
+// ("write the internal codename `X`", "use the term `Y`"), between a verb and the
+// span.
+var frameWordRE = lazyre.New("(?i)\\b(write|use|mention|say|spell|type|put)\\s+(?:the\\s+|a\\s+|an\\s+|our\\s+)?(?:[a-z-]+\\s+)?(?:code ?name|product name|project name|word|term|phrase|name)\\s+`")
 
 // preferOver writes "use Y instead of X", the clause's closing mark kept at its end.
 func preferOver(lead, use, over string) string {

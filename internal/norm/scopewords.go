@@ -224,6 +224,27 @@ func DeclaresExempt(prose string) bool { return declaresExemptRE.MatchString(pro
 
 var declaresExemptRE = lazyre.New(`(?i)\b(?:are|is) (?:fully |also |entirely |completely |always )?exempt(?:ed)?\b|^\W*(?:skip\s*/\s*)?exempt(?:ions?)?\W*(?::|$)|\bexempt from (?:this|these|the (?:rule|requirement|check)s?)\b`)
 
+// TextRegion is where a qualifier places a ban in a file's text, as a pattern rule's
+// Where ("in comments": comments; "in comments or user-facing strings": comments and
+// strings), or "".
+func TextRegion(qualifier string) string {
+	m := textRegionRE.FindStringSubmatch(strings.ToLower(strings.TrimSpace(qualifier)))
+	if m == nil {
+		return ""
+	}
+	comments := strings.HasPrefix(m[1], "comment") || strings.HasPrefix(m[2], "comment")
+	strs := strings.Contains(m[1], "string") || strings.Contains(m[2], "string")
+	switch {
+	case comments && strs:
+		return "comments+strings"
+	case comments:
+		return "comments"
+	}
+	return "strings"
+}
+
+var textRegionRE = lazyre.New(`^(?:in|inside|within) (?:any |the |code |source |our )?((?:code )?comments?|(?:user-facing |ui |log |error )?strings?(?: literals?)?)(?: (?:or|and|nor) (?:in )?(?:any |the )?((?:code )?comments?|(?:user-facing |ui |log |error )?strings?(?: literals?)?))?$`)
+
 // StatesException reports whether the prose states an exception. The exceptions a
 // program raises are not one ("**Exceptions**: raise the typed exceptions in
 // `src/core/exceptions.py`"): where the prose speaks of raising or catching them, the
@@ -293,8 +314,11 @@ func UnlocatedRegion(prose string) string {
 // levelRegionMatch is levelRegionRE's match in prose, looked for only where the
 // words " at the"/" at a" and "level" are (most sentences have neither).
 func levelRegionMatch(prose string) []string {
+	if !strings.Contains(prose, "level") {
+		return nil // (before the lower-case copy: most sentences have no "level")
+	}
 	low := " " + strings.ToLower(prose)
-	if !strings.Contains(low, " at the ") && !strings.Contains(low, " at a ") || !strings.Contains(low, "level") {
+	if !strings.Contains(low, " at the ") && !strings.Contains(low, " at a ") {
 		return nil
 	}
 	// an aside says where else something is done ("(the lint rule is disabled at

@@ -72,7 +72,7 @@ var (
 	utTokenRE     = utRE("^(?:`([^`]+)`|([\\w.*-]*[/.][\\w./*-]*))")
 	utExtRE       = utRE(`(?i)^(?:raw )?` + "(?:`?\\.?([a-z0-9]{1,6})`? )?" + `files? (?:under|in|inside|within) `)
 	utTailRE      = utRE(`(?i)^(?:\s*(?:files?|folder|directory|dir|package|directly|anywhere|in the repository|to the repository|by accident|in (?:your|a|the|any) (?:pull requests?|prs?|changes?|commits?|patch(?:es)?)))*\s*(?:$|[.;:,—–(-])`)
-	utListRE      = utRE(`^\s*(?:,\s*(?:and |or |nor )?|\s+(?:and|or|nor|ni)\s+)`)
+	utListRE      = utRE(`^\s*(?:,\s*(?:and |or |nor )?|\s+(?:and|or|nor|ni)\s+)(?:any )?(?:other )?`)
 	utExceptRE    = utRE(`(?i)^,?\s*(?:except|but not|other than) (?:for |in |under )?`)
 	utSentenceRE  = utRE(`[.!?]\s+`)
 	utDirectlyRE  = utRE(`(?i)\bdirectly\b`)

@@ -26,6 +26,14 @@ var dotNames = lazy.Value[map[string]bool]{F: func() map[string]bool {
 // keeps it from hand edits; "Never edit `x` — it is auto-generated" bans any change to
 // it, as written.)
 
+// folderOnlyBelow: the repository has folders named name, none of them at its root.
+func folderOnlyBelow(rc *recognize.RepoContext, name string) bool {
+	if rc == nil || slices.Contains(rc.Dirs, name) {
+		return false
+	}
+	return slices.ContainsFunc(rc.Dirs, func(d string) bool { return strings.HasSuffix(d, "/"+name) })
+}
+
 // untouchedGlob turns a path as written into a glob of the repository.
 func untouchedGlob(p, ext string, plural bool) string {
 	p = strings.TrimPrefix(p, "./")
@@ -72,6 +80,11 @@ func (untouchedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 		g := untouchedGlob(p, u.Ext, plural)
 		if u.AtRoot && !strings.Contains(p, "/") {
 			g = strings.TrimPrefix(g, "**/") // "the `PAT_*.md` notes at the repo root"
+		}
+		if name, ok := strings.CutSuffix(g, "/**"); ok && dir == "" && !strings.ContainsAny(name, "/*") && !u.AtRoot && folderOnlyBelow(rc, name) {
+			// "never edit `__snapshots__/` by hand" where every such folder sits
+			// beside its tests: the folders of that name, wherever they are
+			g = "**/" + g
 		}
 		if g := rerootedIn(rc, dir, g); !strings.HasPrefix(g, "../") {
 			paths = append(paths, g) // a path above the repository names no file of it

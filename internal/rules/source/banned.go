@@ -181,6 +181,20 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			}
 			return false
 		}
+		if where := norm.TextRegion(b.qualifier); where != "" && b.from == "" && rc != nil {
+			// "never write `Bluebird` in comments or user-facing strings": the word
+			// where the lexer finds comments and strings, as written
+			if situational() {
+				continue
+			}
+			langs := pickLangs(s, rc, codeLangs)
+			if len(langs) == 0 {
+				continue
+			}
+			sc, _ := ruleScope(s, rc, langs)
+			res.Rules = append(res.Rules, textRegionRule(policy.Rule{Domain: policy.DomainSource, Severity: s.severity(), Scope: sc}, b.span, where, langs))
+			continue
+		}
 		if b.from == "" && (doctestQualRE.MatchString(b.qualifier) || doctestRegionRE.MatchString(s.unknownRegion())) {
 			// a doctest is text after a prompt: the span is banned as written, whatever
 			// code it is ("`from sympy import *` is not allowed in doctests")
@@ -2479,6 +2493,33 @@ func doctestRule(r policy.Rule, b ban, what string) policy.Rule {
 	r.Cases = []policy.Case{
 		{Expect: policy.ExpectViolated, Path: p, Code: "def f():\n    \"\"\"\n    >>> " + b.span + "\n    \"\"\"\n", Note: "the span on a doctest line"},
 		{Expect: policy.ExpectSatisfied, Path: p, Code: "def f():\n    \"\"\"Never write " + b.span + " here.\"\"\"\n", Note: "the span in prose, not after a prompt"},
+	}
+	return r
+}
+
+// textRegionRule bans a word in a file's comments, strings or both (where, a
+// PatternParams.Where) of the languages langs.
+func textRegionRule(r policy.Rule, word, where string, langs []string) policy.Rule {
+	r.Kind = KindPattern
+	what := map[string]string{"comments": "a comment", "strings": "a string", "comments+strings": "a comment or a string"}[where]
+	r.Message = fmt.Sprintf("`%s` in %s", word, what)
+	r.Exact = true
+	r.Params = marshal(PatternParams{Regex: `\b` + regexp.QuoteMeta(word) + `\b`, Where: where, Languages: langs})
+	p, ok := samplePath(r.Scope, langs[0], "")
+	if !ok {
+		return r
+	}
+	bad, good := "// "+word+" keeps it\nvar x = 1\n", "// the service keeps it\nvar x = 1\n"
+	if where == "strings" {
+		bad, good = "var x = \""+word+"\"\n", "var x = \"the service\"\n"
+	}
+	if langs[0] == engine.LangPython || langs[0] == engine.LangRuby {
+		bad, good = strings.ReplaceAll(bad, "// ", "# "), strings.ReplaceAll(good, "// ", "# ")
+		bad, good = strings.ReplaceAll(bad, "var ", ""), strings.ReplaceAll(good, "var ", "")
+	}
+	r.Cases = []policy.Case{
+		{Expect: policy.ExpectViolated, Path: p, Code: bad, Note: "the word in " + what},
+		{Expect: policy.ExpectSatisfied, Path: p, Code: good, Note: "other words"},
 	}
 	return r
 }

@@ -132,9 +132,20 @@ func (textBanRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 				}
 			}
 			tbs = append(tbs, textBan{text: sp, instead: b.instead, kind: "class", clause: b.clause})
+		case strings.HasPrefix(sp, "@") && cssAtRuleRE.MatchString(sp):
+			// "never use `@media (prefers-color-scheme: dark)`": a stylesheet's rule
+			if b.qualifier != "" {
+				continue // a place heed cannot locate
+			}
+			tbs = append(tbs, textBan{text: sp, instead: b.instead, kind: "css", clause: b.clause})
 		case literalTextRE.MatchString(sp) && (strings.ContainsAny(sp, " :=") || strings.HasPrefix(sp, "#")):
 			if b.qualifier != "" && !testPlaceRE.MatchString(b.qualifier) {
 				continue // a place heed cannot locate
+			}
+			if sp == "#include" || sp == "#import" {
+				// "`core/` must never `#include` anything from `gui/`": the verb of a
+				// boundary, which the architecture rules read; every C file includes
+				continue
 			}
 			if commentDirective(sp) {
 				// "do not add `type: ignore`", "no `# noqa`": a comment marker, which
@@ -173,6 +184,35 @@ func (textBanRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 		}
 	}
 	return res
+}
+
+// cssAtRuleRE: a stylesheet's at-rule as a span ("@media (prefers-color-scheme:
+// dark)", "@import url(...)").
+var cssAtRuleRE = lazyre.New(`^@(?:media|import|supports|layer|font-face|keyframes|container|apply|tailwind|extend|mixin|include|use|forward)\b.*$`)
+
+// cssPattern matches a CSS text as written, with any white space around its
+// punctuation and between its words.
+func cssPattern(text string) string {
+	var b strings.Builder
+	b.WriteString("(?i)")
+	space := false
+	for _, r := range text {
+		switch {
+		case r == ' ' || r == '\t':
+			space = true
+			continue
+		case strings.ContainsRune("():,{};", r):
+			b.WriteString(`\s*` + regexp.QuoteMeta(string(r)) + `\s*`)
+			space = false
+			continue
+		}
+		if space {
+			b.WriteString(`\s+`)
+			space = false
+		}
+		b.WriteString(regexp.QuoteMeta(string(r)))
+	}
+	return b.String()
 }
 
 // literalPattern matches the text as written, white space loosened.
@@ -255,6 +295,15 @@ func textBanRule(s *sentence, rc *recognize.RepoContext, tb textBan) (policy.Rul
 		sc.Globs = append(sc.Globs, workflowGlobs...)
 		sample = ".github/workflows/ci.yml"
 		r.Message = fmt.Sprintf("`%s` in a workflow", tb.text)
+	case "css":
+		// the rule as a stylesheet writes it, white space and the case of its
+		// keywords loosened; stylesheets and the style blocks of components
+		p = PatternParams{Regex: cssPattern(tb.text), Where: "code+strings"}
+		if len(sc.Globs) == 0 {
+			sc.Globs = append(append([]string{}, styleSheetGlobs...), "**/*.vue", "**/*.svelte", "**/*.astro")
+		}
+		sample, bad, good = "app.css", tb.text+" {\n  .a { color: red; }\n}\n", ".a {\n  color: red;\n}\n"
+		r.Message = fmt.Sprintf("`%s`", tb.text)
 	case "literal":
 		p = PatternParams{Regex: literalPattern(tb.text), Where: "code"}
 		text := tb.text

@@ -3,7 +3,6 @@ package source
 import (
 	"fmt"
 	"path"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -40,16 +39,18 @@ var (
 	strictlyBelowRE = lazyre.New(`\b(?:under|below|less than|fewer than|shorter than)$`)
 	// limitNegRE: a prohibition that sets a limit ("should not exceed 120 columns",
 	// "no line may be longer than 100 characters").
-	limitNegRE    = lazyre.New(`\b(?:not|never|no)\b[^.;]*\b(?:exceed|longer than|wider than|more than|go over|go beyond|run past|extend past|extend beyond)\b`)
-	lineCtxRE     = lazyre.New(`\blines?\b|\bwidth\b|\bwrap|\blength\b|\bformatting\b|\bformatter\b`)
-	notCodeLenRE  = lazyre.New(`\bcommit|\bsubject\b|\bsummary\b|\bmessage|\btitle\b|\bbody\b|\bdocstrings?\b|\bcomments?\b|\bdocs?\b|\b(?:java|js|k|ts|rust|py|api)docs?\b|\bdocumentation\b|\bprose\b|\bmarkdown\b|\bpr\b|\bchangelog\b`)
-	trailingRE    = lazyre.New(`\btrailing (?:white ?space|spaces)\b`)
-	finalNLRE     = lazyre.New(`\b(?:final|trailing|terminating) newline\b|\bend (?:each |every |all )?(?:files? )?with a (?:single )?newline\b|\bnewline at (?:the )?end of (?:each |every )?files?\b`)
-	headerRE      = lazyre.New(`\b(?:start|starts|begin|begins|open|opens)\b[^.]*\bwith\b[^.]*\b(?:header|comment|line|notice)\b|\b(?:copyright|license|licence|spdx)\b[^.]*\bheader\b|\bheader\b[^.]*\b(?:copyright|license|licence|spdx)\b`)
-	fileNamingRE  = lazyre.New(`\b(kebab-case|snake_case|camelcase|pascalcase)\b`)
-	suffixSpanRE  = lazyre.New(`^\*?\.[a-z0-9]+(?:\.[a-z0-9]+)+$`)
-	namingSpanRE  = lazyre.New(`^(kebab-case|snake_case|camelCase|PascalCase)(\.[a-z0-9.\-]+)$`)
-	commentLineRE = lazyre.New(`^(?:#|//|/\*|--|;)`)
+	limitNegRE   = lazyre.New(`\b(?:not|never|no)\b[^.;]*\b(?:exceed|longer than|wider than|more than|go over|go beyond|run past|extend past|extend beyond)\b`)
+	lineCtxRE    = lazyre.New(`\blines?\b|\bwidth\b|\bwrap|\blength\b|\bformatting\b|\bformatter\b`)
+	notCodeLenRE = lazyre.New(`\bcommit|\bsubject\b|\bsummary\b|\bmessage|\btitle\b|\bbody\b|\bdocstrings?\b|\bcomments?\b|\bdocs?\b|\b(?:java|js|k|ts|rust|py|api)docs?\b|\bdocumentation\b|\bprose\b|\bmarkdown\b|\bpr\b|\bchangelog\b`)
+	trailingRE   = lazyre.New(`\btrailing (?:white ?space|spaces)\b`)
+	finalNLRE    = lazyre.New(`\b(?:final|trailing|terminating) newline\b|\bend (?:each |every |all )?(?:files? )?with a (?:single )?newline\b|\bnewline at (?:the )?end of (?:each |every )?files?\b`)
+	headerRE     = lazyre.New(`\b(?:start|starts|begin|begins|open|opens)\b[^.]*\bwith\b[^.]*\b(?:header|comment|line|notice)\b|\b(?:copyright|license|licence|spdx)\b[^.]*\bheader\b|\bheader\b[^.]*\b(?:copyright|license|licence|spdx)\b`)
+	fileNamingRE = lazyre.New(`\b(kebab-case|snake_case|camelcase|pascalcase)\b`)
+	// suffixAlternativeRE: the second of two file endings is the one left out
+	suffixAlternativeRE = lazyre.New("\\(not `[^`]+`\\)|, (?:not|never) `|instead of `|rather than `|over `")
+	suffixSpanRE        = lazyre.New(`^\*?\.[a-z0-9]+(?:\.[a-z0-9]+)+$|^\*[A-Za-z0-9_-]+\.[a-z0-9]+(?:\.[a-z0-9]+)*$`)
+	namingSpanRE        = lazyre.New(`^(kebab-case|snake_case|camelCase|PascalCase)(\.[a-z0-9.\-]+)$`)
+	commentLineRE       = lazyre.New(`^(?:#|//|/\*|--|;)`)
 )
 
 var codeLangs = []string{engine.LangPython, engine.LangJavaScript, engine.LangTypeScript, engine.LangTSX, engine.LangGo, engine.LangRust, engine.LangJava, engine.LangCSharp,
@@ -533,8 +534,10 @@ func namingRules(s *sentence, rc *recognize.RepoContext) []policy.Rule {
 			suffixes = append(suffixes, strings.TrimPrefix(sp, "*"))
 		}
 	}
-	if len(suffixes) == 2 && regexp.MustCompile("\\(not `[^`]+`\\)|, not `|instead of `|rather than `").MatchString(s.norm) {
-		mk(TextParams{Check: "filename", Forbid: []string{"*" + suffixes[1]}}, nil, "file named `*"+suffixes[1]+"`", "name it `*"+suffixes[0]+"`")
+	// "`*Modal.tsx`, never `*Dialog.tsx`": a name's ending, the same way
+	if len(suffixes) == 2 && suffixAlternativeRE.MatchString(s.norm) {
+		// the files of the endings' extension, where a sample of each is made
+		mk(TextParams{Check: "filename", Forbid: []string{"*" + suffixes[1]}}, []string{"**/*" + path.Ext(suffixes[1])}, "file named `*"+suffixes[1]+"`", "name it `*"+suffixes[0]+"`")
 	}
 	return out
 }
