@@ -1035,6 +1035,11 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		// single command shows
 		return nil, "a ban of one way of running the command, which one command cannot show"
 	}
+	if len(objs) > 0 && allOfKind(objs, norm.KConcept) && norm.WhereaboutsCondition(n.Condition) {
+		// "never create a worktree from inside an existing worktree": the practice
+		// where the reader works, which no command line shows
+		return nil, "a practice banned where the reader works, which heed cannot see"
+	}
 	if len(objs) > 0 && allOfKind(objs, norm.KConcept) && norm.IntentPurpose(n.Condition) {
 		// "never open pull requests just to collect credit": the practice for one end
 		// only; every pull request would be held up for what none of them shows

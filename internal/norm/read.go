@@ -867,6 +867,16 @@ func IntentPurpose(cond string) bool {
 	return len(f) > 2 && f[0] == "to" && intentAdverb(f[1]) || len(f) > 2 && intentAdverb(f[0]) && f[1] == "to"
 }
 
+// WhereaboutsCondition: a condition that names where the reader is working ("inside an
+// existing worktree", "from within a submodule"), which no command shows.
+func WhereaboutsCondition(cond string) bool {
+	f := strings.Fields(strings.ToLower(cond))
+	if len(f) > 1 && f[0] == "from" {
+		f = f[1:]
+	}
+	return len(f) > 1 && (f[0] == "inside" || f[0] == "within")
+}
+
 // plainVerb: a word that can open a purpose clause's verb phrase: not an article,
 // a pronoun or a branch-like word ("push to main", "commit to the release branch").
 func plainVerb(w string) bool {

@@ -94,6 +94,15 @@ func InHeadersOnly(prose string) bool {
 // about tests ("Testing", "Unit tests").
 func TestsHeading(header string) bool { return scopeTestHeaderRE.MatchString(header) }
 
+// TestsLabel reports whether an item's label is the tests alone ("**Tests**:",
+// "Unit tests —"), not a sentence about them ("Write tests as top-level `test()`
+// functions - ...").
+func TestsLabel(label string) bool {
+	return testsLabelRE.MatchString(strings.TrimSpace(strings.Trim(label, "*_ ")))
+}
+
+var testsLabelRE = lazyre.New(`(?i)^(?:(?:unit|integration|e2e|end-to-end|component|backend|frontend|python|go|rust|java|js|ts)\s+)?(?:tests?|testing|specs?|test code|test files|test suites?)$`)
+
 // ProductionHeading reports whether a heading places its rules in the code that is no
 // test: "Production code", "Android App Code Guidelines".
 func ProductionHeading(header string) bool {

@@ -578,7 +578,7 @@ func ruleScopeOf(s *sentence, rc *recognize.RepoContext, langs []string) (sc pol
 		sc.Globs = append(sc.Globs, headerGlobs...)
 	}
 	// "## Testing", or an item labelled "**Tests**: avoid bare `assert`s": the tests
-	testsPlace := norm.TestsHeading(s.header) || norm.TestsHeading(strings.ToLower(norm.ItemLabel(s.c.Text)))
+	testsPlace := norm.TestsHeading(s.header) || norm.TestsLabel(norm.ItemLabel(s.c.Text))
 	switch {
 	case norm.TestsPermitted(prose):
 		// "| `!!` | `?.let` | allowed in tests |": everywhere but the tests
