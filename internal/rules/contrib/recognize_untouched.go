@@ -34,6 +34,25 @@ func folderOnlyBelow(rc *recognize.RepoContext, name string) bool {
 	return slices.ContainsFunc(rc.Dirs, func(d string) bool { return strings.HasSuffix(d, "/"+name) })
 }
 
+// foldersBelow are the folders of the repository whose paths end in the path p
+// (`src/components/ui` in frontend/), when the root has no p; nil otherwise, and
+// when there are more than a few (then p names no particular place).
+func foldersBelow(rc *recognize.RepoContext, p string) []string {
+	if rc == nil || slices.Contains(rc.Dirs, p) {
+		return nil
+	}
+	var found []string
+	for _, d := range rc.Dirs {
+		if strings.HasSuffix(d, "/"+p) {
+			found = append(found, d)
+		}
+	}
+	if len(found) > 4 {
+		return nil
+	}
+	return found
+}
+
 // untouchedGlob turns a path as written into a glob of the repository.
 func untouchedGlob(p, ext string, plural bool) string {
 	p = strings.TrimPrefix(p, "./")
@@ -81,10 +100,20 @@ func (untouchedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 		if u.AtRoot && !strings.Contains(p, "/") {
 			g = strings.TrimPrefix(g, "**/") // "the `PAT_*.md` notes at the repo root"
 		}
-		if name, ok := strings.CutSuffix(g, "/**"); ok && dir == "" && !strings.ContainsAny(name, "/*") && !u.AtRoot && folderOnlyBelow(rc, name) {
-			// "never edit `__snapshots__/` by hand" where every such folder sits
-			// beside its tests: the folders of that name, wherever they are
-			g = "**/" + g
+		if name, ok := strings.CutSuffix(g, "/**"); ok && dir == "" && !strings.Contains(name, "*") && !u.AtRoot {
+			switch ds := foldersBelow(rc, name); {
+			case !strings.Contains(name, "/") && folderOnlyBelow(rc, name):
+				// "never edit `__snapshots__/` by hand" where every such folder
+				// sits beside its tests: the folders of that name, wherever they are
+				g = "**/" + g
+			case strings.Contains(name, "/") && len(ds) > 0:
+				// "NEVER modify `src/components/ui/` files" where such folders are
+				// frontend/src/components/ui (and landing/'s): those folders
+				for _, d := range ds[1:] {
+					paths = append(paths, d+"/**")
+				}
+				g = ds[0] + "/**"
+			}
 		}
 		if g := rerootedIn(rc, dir, g); !strings.HasPrefix(g, "../") {
 			paths = append(paths, g) // a path above the repository names no file of it

@@ -587,6 +587,15 @@ func ruleScopeOf(s *sentence, rc *recognize.RepoContext, langs []string) (sc pol
 		}
 	case norm.InTestsOnly(prose) && norm.InProduction(prose):
 		// "in tests or production code": everywhere
+	case placed && (norm.InTestsOnly(prose) || testsPlace) && !slices.ContainsFunc(sc.Globs, testishGlob):
+		// "FORBIDDEN `.objects.create()` in tests" in a file that applies to
+		// `backend/apps/**/*.py`: the tests of that place, each test layout under
+		// it (a union of the two would take in all of its code)
+		var in []string
+		for _, l := range langs {
+			in = append(in, testGlobs(l)...)
+		}
+		sc.Globs = testsUnder(sc.Globs, in)
 	case placed && (norm.InTestsOnly(prose) || testsPlace):
 		// "E2E tests in `tests/e2e/` ...": the folder places the tests; the test
 		// files of every folder would widen it, a union where the text means the
@@ -649,6 +658,33 @@ func ruleScopeOf(s *sentence, rc *recognize.RepoContext, langs []string) (sc pol
 	sc.Globs = uniq.Values(sc.Globs)
 	sc.Exclude = uniq.Values(sc.Exclude)
 	return sc, true
+}
+
+// testishGlob: a glob that names tests itself ("tests/e2e/**", "**/*.spec.ts").
+func testishGlob(g string) bool {
+	l := strings.ToLower(g)
+	return strings.Contains(l, "test") || strings.Contains(l, "spec") || strings.Contains(l, "e2e")
+}
+
+// testsUnder are the test globs tests placed under each glob of places: the part of a
+// place before its first "**" (or its folder) with each test glob's pattern below it
+// ("backend/apps/**/*.py" and "**/tests/**" make "backend/apps/**/tests/**").
+func testsUnder(places, tests []string) []string {
+	var out []string
+	for _, p := range places {
+		prefix := p
+		if i := strings.Index(p, "**"); i >= 0 {
+			prefix = p[:i]
+		} else if i := strings.LastIndexByte(p, '/'); i >= 0 {
+			prefix = p[:i+1]
+		} else {
+			prefix = ""
+		}
+		for _, t := range tests {
+			out = append(out, prefix+"**/"+strings.TrimPrefix(t, "**/"))
+		}
+	}
+	return uniq.Values(out)
 }
 
 // nestedDir is the folder a nested instruction file's sentence names, from the
