@@ -210,6 +210,17 @@ func TestRecordDocumentsAreNotFollowed(t *testing.T) {
 			t.Errorf("%s is no record", name)
 		}
 	}
+	// descriptions of the system (wild round 32), and documents of rules that are none
+	for _, name := range []string{"SYSTEM_DOCUMENTATION.md", "doc/API.md", "docs/api-reference.md", "docs/OVERVIEW.md", "README_SERVER_DEPLOY.md", "docs/installation.md"} {
+		if !descriptiveDocument(name) {
+			t.Errorf("%s describes the system", name)
+		}
+	}
+	for _, name := range []string{"docs/style.md", "CONTRIBUTING.md", "ARCHITECTURE.md", "docs/testing.md", "DESIGN.md", "docs/api-guidelines.md", "README.md"} {
+		if descriptiveDocument(name) {
+			t.Errorf("%s is no description of the system", name)
+		}
+	}
 }
 
 // A document that opens by saying which code its rules are for ("Read when writing

@@ -187,6 +187,7 @@ var (
 	hexValueRE        = lazyre.New(`#[0-9a-fA-F]{3,8}\b`)
 	rgbValueRE        = lazyre.New(`(?i)\b(?:rgba?|hsla?)\(`)
 	colourDeclRE      = lazyre.New(`(?i)^(?:colou?r|background(?:-color)?|border(?:-color)?|fill|stroke)\s*:`)
+	scssOnlyRE        = lazyre.New(`(?i)\b(?:in|inside|within) (?:the |our |any |all )?(?:scss|sass)(?: files?| code| stylesheets?)?\b`)
 	cssModuleWordsRE  = lazyre.New(`(?i)\b(?:in|inside|within) (?:the |our |any |all )?(?:(?:module|modular) css|css[- ]modules?(?: files?)?)\b`)
 	styleSheetWordsRE = lazyre.New(`\b(?:stylesheets?|style ?sheets?|css files?|scss files?)\b`)
 	templateWordsRE   = lazyre.New(`\btemplates?\b`)
@@ -329,6 +330,9 @@ func styleKinds(s *sentence) []string {
 	}
 	p := s.prose()
 	switch {
+	case scssOnlyRE.MatchString(p):
+		// "No hex values in SCSS": the Sass files, not a component's markup
+		return []string{"**/*.scss", "**/*.sass"}
 	case cssModuleWordsRE.MatchString(p):
 		// "no hex literals in module CSS": the CSS Modules files, not a page's
 		// markup or a design mockup

@@ -186,6 +186,10 @@ func (textBanRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 	return res
 }
 
+// mixinAlternativeRE: a mixin named as the way round a raw at-rule ("always use
+// `@include breakpoint()`", "use the `respond-to` mixin").
+var mixinAlternativeRE = lazyre.New(`(?i)@include\b|\bmixins?\b|\bbreakpoint`)
+
 // cssAtRuleRE: a stylesheet's at-rule as a span ("@media (prefers-color-scheme:
 // dark)", "@import url(...)").
 var cssAtRuleRE = lazyre.New(`^@(?:media|import|supports|layer|font-face|keyframes|container|apply|tailwind|extend|mixin|include|use|forward)\b.*$`)
@@ -303,6 +307,15 @@ func textBanRule(s *sentence, rc *recognize.RepoContext, tb textBan) (policy.Rul
 			sc.Globs = append(append([]string{}, styleSheetGlobs...), "**/*.vue", "**/*.svelte", "**/*.astro")
 		}
 		sample, bad, good = "app.css", tb.text+" {\n  .a { color: red; }\n}\n", ".a {\n  color: red;\n}\n"
+		if strings.EqualFold(tb.text, "@media") && mixinAlternativeRE.MatchString(tb.instead+" "+s.norm) {
+			// "never use raw `@media` — always `@include breakpoint()`": the
+			// breakpoints the mixin writes, by width; a query of motion or hover
+			// preference is no breakpoint, and the mixins' own files write them
+			p.Regex = `(?i)@media[^{;]*\b(?:min-|max-)?width\b`
+			sc.Exclude = append(sc.Exclude, "**/mixins/**", "**/*mixin*", "**/*breakpoint*")
+			bad = "@media (min-width: 768px) {\n  .a { color: red; }\n}\n"
+			good = "@media (prefers-reduced-motion: reduce) {\n  .a { transition: none; }\n}\n"
+		}
 		r.Message = fmt.Sprintf("`%s`", tb.text)
 	case "literal":
 		p = PatternParams{Regex: literalPattern(tb.text), Where: "code"}
