@@ -1773,6 +1773,13 @@ func elsewherePlaces(s *sentence, rc *recognize.RepoContext) []string {
 	var out []string
 	for _, sp := range spans {
 		p := strings.TrimPrefix(sp, "./")
+		if layer := generatedClientLayer(rc, p); len(layer) > 0 {
+			// "don't use `axios` directly; use the hooks generated in
+			// `src/api/generated/`": the generated client and the layer around it
+			// (its mutator, interceptors), which use the library for it
+			out = append(out, layer...)
+			continue
+		}
 		switch {
 		case strings.ContainsAny(p, "*{ "):
 		case fileSpanRE.MatchString(p) && !strings.Contains(p, "/"):
@@ -1783,6 +1790,27 @@ func elsewherePlaces(s *sentence, rc *recognize.RepoContext) []string {
 		case !filesOnly && strings.HasSuffix(p, "/") && looksLikeDir(p):
 			out = append(out, path.Join(s.c.Scope.Dir, strings.TrimSuffix(p, "/"))+"/**")
 		}
+	}
+	return out
+}
+
+// generatedClientLayer are the folders that hold the generated code a span names
+// (`src/api/generated/`, `@/api/generated/`) and the code around it: the parent of
+// each such folder of the repository, as a glob. Nil for a span of anything else.
+func generatedClientLayer(rc *recognize.RepoContext, span string) []string {
+	p := strings.Trim(strings.TrimPrefix(strings.TrimPrefix(span, "@/"), "~/"), "/")
+	base := path.Base(p)
+	if rc == nil || !strings.Contains(p, "/") || base != "generated" && base != "__generated__" && base != "gen" {
+		return nil
+	}
+	var out []string
+	for _, d := range rc.Dirs {
+		if d == p || strings.HasSuffix(d, "/"+p) {
+			out = append(out, path.Dir(d)+"/**")
+		}
+	}
+	if len(out) > 4 {
+		return nil
 	}
 	return out
 }
@@ -2268,8 +2296,10 @@ func (sh shape) query(l string) string {
 			if sh.root {
 				re = q(`^` + pat + `$`)
 			}
-			return fmt.Sprintf(`((import_statement source: (string (string_fragment) @s)) @match (#match? @s %s))
-((export_statement source: (string (string_fragment) @s)) @match (#match? @s %s))
+			// a type-only import (`import type { AxiosError } from "axios"`) is erased
+			// from the program: the library is neither used nor loaded by it
+			return fmt.Sprintf(`((import_statement source: (string (string_fragment) @s)) @match (#match? @s %s) (#not-match? @match "^import\\s+type\\s"))
+((export_statement source: (string (string_fragment) @s)) @match (#match? @s %s) (#not-match? @match "^export\\s+type\\s"))
 ((call_expression function: [(identifier) (import)] @f arguments: (arguments . (string (string_fragment) @s))) @match (#match? @f "^(require|import)$") (#match? @s %s))`, re, re, re)
 		case l == engine.LangPython:
 			re := q(`^` + regexp.QuoteMeta(mod) + `(\.|$)`)

@@ -66,8 +66,10 @@ var styleTestGlobs = []string{"**/*.test.*", "**/*.spec.*", "**/__tests__/**", "
 const tokenFallbackLine = `^[^#]*\bvar\(\s*--[\w-]+\s*,\s*#[0-9a-fA-F]{3,8}\s*\)[^#]*$`
 
 // definitionLine: a line that defines a token (a CSS custom property, a Sass, Less or
-// Stylus variable) or opens a rule's selector, where `#abc` is an id.
-const definitionLine = `^\s*(?:--[\w-]+|\$[\w-]+|@[\w-]+)\s*:|\{\s*$`
+// Stylus variable), opens a rule's selector, where `#abc` is an id, or lists a token
+// with its value as data (`{ name: 'green-100', hex: '#D6E9E4' }`, a palette a
+// style guide page shows).
+const definitionLine = `^\s*(?:--[\w-]+|\$[\w-]+|@[\w-]+)\s*:|\{\s*$|\bname\s*:\s*['"][^'"]+['"][^\n]*\b(?:hex|value|color|colour)\s*:`
 
 var (
 	// colourLiteralRE: colours written as values, in words or as code.
