@@ -1035,6 +1035,11 @@ func lowerBan(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Norm) ([]
 		// single command shows
 		return nil, "a ban of one way of running the command, which one command cannot show"
 	}
+	if len(objs) > 0 && allOfKind(objs, norm.KTool) && norm.WritingCondition(n.Condition) {
+		// "When generating helper scripts, use Node.js — NOT Python": the language
+		// of the scripts written, which running `python` does not break
+		return nil, "names the language of code to write, not a command to run"
+	}
 	if len(objs) > 0 && allOfKind(objs, norm.KConcept) && norm.WhereaboutsCondition(n.Condition) {
 		// "never create a worktree from inside an existing worktree": the practice
 		// where the reader works, which no command line shows

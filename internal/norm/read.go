@@ -867,6 +867,17 @@ func IntentPurpose(cond string) bool {
 	return len(f) > 2 && f[0] == "to" && intentAdverb(f[1]) || len(f) > 2 && intentAdverb(f[0]) && f[1] == "to"
 }
 
+// WritingCondition: a condition of writing code ("when generating helper scripts",
+// "when writing CLI tools"): a tool banned under it is the language of what is written
+// ("use Node.js — NOT Python"), not a command the reader may not run.
+func WritingCondition(cond string) bool {
+	return writingConditionRE().MatchString(strings.ToLower(cond))
+}
+
+var writingConditionRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:you(?:'re| are)? )?(?:generating|writing|creating|authoring|adding|building|making) (?:a |an |any |new )*(?:[a-z-]+ ){0,2}(?:scripts?|tools?|utilities|utility|clis?|generators?|helpers?|automation)\b`)
+})
+
 // WhereaboutsCondition: a condition that names where the reader is working ("inside an
 // existing worktree", "from within a submodule"), which no command shows.
 func WhereaboutsCondition(cond string) bool {
@@ -4692,8 +4703,10 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 		}
 		c := condsOf(is)
 		// the requirement's own conditions hold for its alternative too ("use X
-		// instead of Y when ..."), unless the alternative is a clause of its own
-		if !is.byBan {
+		// instead of Y when ..."), unless the alternative is a clause of its own;
+		// a condition that opens the sentence holds for all of it ("When
+		// generating helper scripts, use Node.js — NOT Python")
+		if !is.byBan || OpensWithCondition(s.Raw()) {
 			for _, r := range requires {
 				c = c.merged(*own[r])
 			}

@@ -165,6 +165,12 @@ func Sentences(text string) []Sentence {
 	}
 	toks := Tokenize(text)
 	for i, t := range toks {
+		if t.Punct && t.Text == "—" && i+1 < len(toks) && toks[i+1].Low == "not" && len(cur) > 0 {
+			// "When generating scripts, use Node.js — NOT Python": the contrast of
+			// the clause before it, as ", not" would say, under its condition
+			cur = append(cur, Token{Text: ",", Low: ",", Punct: true})
+			continue
+		}
 		if t.Punct && (t.Text == "." || t.Text == "!" || t.Text == "?" || t.Text == ";" || t.Text == "—") {
 			flush()
 			continue
