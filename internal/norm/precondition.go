@@ -1,9 +1,11 @@
 package norm
 
 import (
+	"path"
 	"regexp"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/heed-dev/heed/internal/lazyre"
 )
@@ -207,6 +209,35 @@ var fileTypes = sync.OnceValue(func() map[string][]string {
 		"json": {"**/*.json"}, "dart": {"**/*.dart"}, "lua": {"**/*.lua"},
 	}
 })
+
+// HeadingExtensions are the file extensions (".ts", ".tsx") of the languages the
+// sections of header (headings joined by " > ", the file's title first) name in
+// words: "Frontend Patterns (React 19 / TypeScript)" names TypeScript and React's.
+// The title is left out: a file's title names every language the file covers.
+func HeadingExtensions(header string) []string {
+	parts := strings.Split(header, " > ")
+	if len(parts) < 2 {
+		return nil
+	}
+	var out []string
+	for _, h := range parts[1:] {
+		for _, w := range strings.FieldsFunc(strings.ToLower(h), func(r rune) bool {
+			return !unicode.IsLetter(r) && r != '#' && r != '+'
+		}) {
+			globs := fileTypes()[w]
+			if w == "react" {
+				globs = []string{"**/*.tsx", "**/*.jsx", "**/*.ts", "**/*.js"}
+			}
+			if w == "css" || w == "html" || w == "json" || w == "yaml" || w == "md" || w == "markdown" || w == "sql" {
+				continue // formats a section of code mentions in passing
+			}
+			for _, g := range globs {
+				out = append(out, path.Ext(g))
+			}
+		}
+	}
+	return out
+}
 
 // LabelFileTypes returns the files of the language or format an item's label names
 // ("Python", "Markdown files", "TypeScript code"), nil for a label of anything else.

@@ -1,6 +1,9 @@
 package norm
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestNewCodeHeading(t *testing.T) {
 	for h, want := range map[string]bool{
@@ -102,6 +105,20 @@ func TestPathPlaceholdersAsWildcards(t *testing.T) {
 	} {
 		if got := PathPlaceholdersAsWildcards(in); got != want {
 			t.Errorf("PathPlaceholdersAsWildcards(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestHeadingExtensions: the languages a section names (wild round 32).
+func TestHeadingExtensions(t *testing.T) {
+	for header, want := range map[string]string{
+		"Guidelines > Frontend Patterns (React 19 / TypeScript) > Component Design": ".tsx .jsx .ts .js .ts .tsx .mts .cts",
+		"Guidelines > Backend (.NET 8, C#)":                                         ".cs",
+		"Python guide":                                                              "",
+		"Guidelines > Component Design":                                             "",
+	} {
+		if got := strings.Join(HeadingExtensions(header), " "); got != want {
+			t.Errorf("HeadingExtensions(%q) = %q, want %q", header, got, want)
 		}
 	}
 }

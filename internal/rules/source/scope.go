@@ -429,6 +429,12 @@ func leadInPlace(s *sentence) []string {
 // right after it). langs selects the test layouts that apply.
 func ruleScope(s *sentence, rc *recognize.RepoContext, langs []string) (sc policy.Scope, ok bool) {
 	sc, ok = ruleScopeOf(s, rc, langs)
+	if len(s.c.Scope.Globs) > 0 {
+		// a rules file for several languages (`applyTo: src/**/*.cs, src/**/*.tsx`)
+		// whose section names one ("Frontend Patterns (React 19 / TypeScript)"):
+		// that language's files
+		sc.Globs = globsOfExtensions(sc.Globs, norm.HeadingExtensions(s.headerRaw))
+	}
 	if rc != nil && len(langs) > 0 {
 		// the files the project's linter of these languages skips are out of its
 		// conventions: ruff's excluded archive of retired code is not code a Python
@@ -658,6 +664,24 @@ func ruleScopeOf(s *sentence, rc *recognize.RepoContext, langs []string) (sc pol
 	sc.Globs = uniq.Values(sc.Globs)
 	sc.Exclude = uniq.Values(sc.Exclude)
 	return sc, true
+}
+
+// globsOfExtensions keeps the globs that end in one of exts; all of them when exts is
+// empty or none does.
+func globsOfExtensions(globs, exts []string) []string {
+	if len(exts) == 0 {
+		return globs
+	}
+	var kept []string
+	for _, g := range globs {
+		if slices.Contains(exts, path.Ext(g)) {
+			kept = append(kept, g)
+		}
+	}
+	if len(kept) == 0 {
+		return globs
+	}
+	return kept
 }
 
 // testishGlob: a glob that names tests itself ("tests/e2e/**", "**/*.spec.ts").

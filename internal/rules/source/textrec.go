@@ -518,6 +518,12 @@ func namingRules(s *sentence, rc *recognize.RepoContext) []policy.Rule {
 		}
 		before := len(out)
 		mk(TextParams{Check: "dirname", Naming: style}, []string{"**/*"}, "directory name is not "+style, "rename the directory in "+style)
+		if len(out) > before {
+			// the folders the instruction file itself names ("put build notes in
+			// `ProjectDocs/Build_Notes/`", "`cd Lambda && ...`") are the project's,
+			// whatever the convention says of new ones
+			out[before].Scope.Exclude = uniq.Values(append(out[before].Scope.Exclude, namedFoldersAgainst(s, rc, style)...))
+		}
 		if len(out) > before && !norm.Directs(s.c.Text) {
 			// "Directory names: lowercase with dashes" states the convention without
 			// a word that binds: which directories keep a tool's names is unsaid
@@ -674,6 +680,12 @@ func fileNamingGlobs(s *sentence, rc *recognize.RepoContext, fn norm.FileNaming)
 	case "rust":
 		langs = []string{engine.LangRust}
 	}
+	if fn.Style == "kebab-case" && q == "" {
+		// "Files/directories: lowercase with dashes" in a Next.js app with Python
+		// beside it: a Python, Rust, Go, Java, Kotlin, C# or Swift file's name is an
+		// identifier (a module, a class), which a dash cannot be part of
+		langs = slices.DeleteFunc(slices.Clone(langs), identifierNamedFiles)
+	}
 	var globs []string
 	for _, l := range langs {
 		for e, ls := range extLangs {
@@ -683,6 +695,49 @@ func fileNamingGlobs(s *sentence, rc *recognize.RepoContext, fn norm.FileNaming)
 		}
 	}
 	return slices.Compact(slices.Sorted(slices.Values(globs))), true
+}
+
+// namedFoldersAgainst are globs of the folders the sentence's instruction file names
+// in its code spans (paths, or a command's `cd` target) whose names break style.
+func namedFoldersAgainst(s *sentence, rc *recognize.RepoContext, style string) []string {
+	if rc == nil || namingRE[style] == nil {
+		return nil
+	}
+	var out []string
+	for i := range rc.Constraints {
+		o := &rc.Constraints[i]
+		if o.File != s.c.File {
+			continue
+		}
+		for _, sp := range recognize.CodeSpans(o.Text) {
+			for _, w := range strings.Fields(sp) {
+				if !strings.Contains(w, "/") && !hasDir(rc, w) {
+					continue
+				}
+				for _, seg := range strings.Split(strings.Trim(w, "./"), "/") {
+					if seg != "" && !strings.ContainsAny(seg, "*.<>{}$") && !namingRE[style].MatchString(seg) && hasDirNamed(rc, seg) {
+						out = append(out, "**/"+seg+"/**")
+					}
+				}
+			}
+		}
+	}
+	return uniq.Values(out)
+}
+
+// hasDirNamed reports whether the repository has a folder of that name anywhere.
+func hasDirNamed(rc *recognize.RepoContext, name string) bool {
+	return slices.ContainsFunc(rc.Dirs, func(d string) bool { return d == name || strings.HasSuffix(d, "/"+name) })
+}
+
+// identifierNamedFiles: a language whose files are named as identifiers (modules,
+// packages, classes), so no kebab-case convention can hold for them.
+func identifierNamedFiles(l string) bool {
+	switch l {
+	case engine.LangPython, engine.LangRust, engine.LangGo, engine.LangJava, engine.LangKotlin, engine.LangCSharp, engine.LangSwift:
+		return true
+	}
+	return false
 }
 
 // langNamed reports whether the qualifier of a file-naming convention is the name of
