@@ -1768,7 +1768,13 @@ func elsewherePlaces(s *sentence, rc *recognize.RepoContext) []string {
 	// use are the way round it, where the direct use belongs
 	filesOnly := !elsewhere
 	if filesOnly && !directlyRE.MatchString(s.prose()) {
-		return nil
+		// "FORBIDDEN `fetch`/`axios`. Use only the hooks generated in
+		// `src/api/generated/`": the generated client's layer, all the same
+		var layers []string
+		for _, sp := range spans {
+			layers = append(layers, generatedClientLayer(rc, strings.TrimPrefix(sp, "./"))...)
+		}
+		return layers
 	}
 	var out []string
 	for _, sp := range spans {
