@@ -12,10 +12,17 @@ var spanMomentRE = lazyre.New("^`([^`]+)`\\s+((?:before|prior to)\\s+[^`]+)$")
 // with no verb: "`cargo fmt --all` before pushing." is "Run `cargo fmt --all`
 // before pushing.". A span that is no command ("`main` before tagging") is left.
 func spanBeforeMoment(text string, ctx Context) (string, bool) {
+	return spanOrder(text, ctx, spanMomentRE, 2)
+}
+
+// spanOrder reads an item that opens with a command's span and matches re as "Run
+// `<span>` <group moment of re>": re's first group is the span, which must be a
+// command.
+func spanOrder(text string, ctx Context, re *lazyre.RE, moment int) (string, bool) {
 	if ctx.Command == nil || !strings.HasPrefix(text, "`") {
 		return "", false
 	}
-	m := spanMomentRE.FindStringSubmatch(strings.TrimSpace(text))
+	m := re.FindStringSubmatch(strings.TrimSpace(text))
 	if m == nil {
 		return "", false
 	}
@@ -23,7 +30,7 @@ func spanBeforeMoment(text string, ctx Context) (string, bool) {
 	if !ok || len(argv) < 2 && !commandShaped(m[1]) {
 		return "", false
 	}
-	return "Run `" + m[1] + "` " + m[2], true
+	return "Run `" + m[1] + "` " + m[moment], true
 }
 
 // definitionRunItRE: an item that names a command, says what it does after a dash,
@@ -34,18 +41,10 @@ var definitionRunItRE = lazyre.New("(?i)^`([^`]+)`\\s*(?:—|–|-{1,2}|:)\\s*[^
 // changing any command in `cmd/`." as "Run `make docs` after changing ...": "it" is
 // the command the item is about. A head span that is no command is left.
 func definitionRunIt(text string, ctx Context) (string, bool) {
-	if ctx.Command == nil || !strings.HasPrefix(text, "`") || !strings.Contains(text, " it ") {
+	if !strings.Contains(text, " it ") {
 		return "", false
 	}
-	m := definitionRunItRE.FindStringSubmatch(strings.TrimSpace(text))
-	if m == nil {
-		return "", false
-	}
-	argv, ok := ctx.Command(m[1])
-	if !ok || len(argv) < 2 && !commandShaped(m[1]) {
-		return "", false
-	}
-	return "Run `" + m[1] + "` " + m[3], true
+	return spanOrder(text, ctx, definitionRunItRE, 3)
 }
 
 // SpanMomentOrder: text is a command and the moment it runs before, with no verb
