@@ -1,6 +1,7 @@
 package instr
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -364,6 +365,7 @@ func (x *extractor) code(lang, body string, line, start, end int) {
 	}
 	cb := policy.CodeBlock{Lang: lang, Text: body, Line: line}
 	defer x.commentRules(lang, body, line)
+	defer x.namingComments(body, line)
 	if x.last >= 0 && x.last < len(x.out) {
 		if x.lead >= 0 && x.lead < x.last {
 			// "Before submitting a pull request, run each of the following
@@ -430,6 +432,28 @@ func (x *extractor) commentRules(lang, body string, first int) {
 		}
 		x.add(policy.Constraint{Text: text, Line: first + k, EndLine: first + k, Level: lv,
 			Code: []policy.CodeBlock{{Lang: lang, Text: cmd + "\n", Line: first + k}}})
+	}
+}
+
+// namingComments adds the naming conventions a block under a naming section states in
+// its comments ("class MixerBus {}  // Classes: PascalCase", a "// Functions:
+// camelCase" line above an example), one constraint each, as a list's items would
+// state them.
+func (x *extractor) namingComments(body string, first int) {
+	if !slices.ContainsFunc(x.headerPath(), func(h string) bool { return strings.Contains(strings.ToLower(h), "nam") }) {
+		return
+	}
+	for k, l := range strings.Split(body, "\n") {
+		comment := ""
+		for _, mark := range []string{"//", "#", "--"} {
+			if i := strings.Index(l, mark); i >= 0 && (i == 0 || l[i-1] == ' ' || l[i-1] == '\t') {
+				comment = l[i+len(mark):]
+				break
+			}
+		}
+		if text := norm.NamingComment(comment); text != "" {
+			x.add(policy.Constraint{Text: text, Line: first + k, EndLine: first + k, Level: policy.Should})
+		}
 	}
 }
 

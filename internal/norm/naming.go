@@ -89,6 +89,34 @@ type namingMention struct {
 
 // StyleOf is the naming style a word names ("snake_case", "UPPER_SNAKE_CASE",
 // "PascalCase", "lowerCamelCase", "CamelCase" written with a capital...), or "".
+// NamingComment is the convention a comment of a code block states as a kind and its
+// style ("Classes: PascalCase", "functions and methods: snake_case", "exported:
+// PascalCase"), as an item of a list would say it; "" for a comment of anything else
+// ("retry three times before giving up").
+func NamingComment(comment string) string {
+	c := strings.TrimSpace(strings.Trim(strings.TrimSpace(comment), "*/"))
+	label, style, ok := strings.Cut(c, ":")
+	if !ok {
+		return ""
+	}
+	words := strings.Fields(label)
+	if len(words) == 0 || len(words) > 5 {
+		return ""
+	}
+	for _, w := range words {
+		for _, r := range w {
+			if !unicode.IsLetter(r) && r != '-' && r != '&' && r != '(' && r != ')' && r != ',' && r != '/' {
+				return ""
+			}
+		}
+	}
+	first := strings.Fields(style)
+	if len(first) == 0 || StyleOf(strings.Trim(first[0], ",.;`")) == "" && StyleOf(strings.Trim(strings.Join(first[:min(2, len(first))], " "), ",.;`")) == "" {
+		return ""
+	}
+	return strings.TrimSpace(label) + ": " + strings.TrimSpace(style)
+}
+
 func StyleOf(word string) string {
 	w := strings.ToLower(strings.NewReplacer(" ", "_", "-", "_").Replace(word))
 	switch word {
