@@ -89,6 +89,14 @@ type namingMention struct {
 
 // StyleOf is the naming style a word names ("snake_case", "UPPER_SNAKE_CASE",
 // "PascalCase", "lowerCamelCase", "CamelCase" written with a capital...), or "".
+// UnexportedKind: a naming convention stated for unexported identifiers ("unexported
+// identifiers: camelCase", "unexported: camelCase"), Go's word for the names its
+// visibility keeps lower-case.
+func UnexportedKind(text string) bool {
+	label, _, ok := strings.Cut(strings.ToLower(text), ":")
+	return ok && strings.Contains(label, "unexported")
+}
+
 // NamingComment is the convention a comment of a code block states as a kind and its
 // style ("Classes: PascalCase", "functions and methods: snake_case", "exported:
 // PascalCase"), as an item of a list would say it; "" for a comment of anything else

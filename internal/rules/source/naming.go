@@ -444,6 +444,12 @@ func (nr namingRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 		cc.Text = rest
 		return recognize.Result{Rules: append(rules, nr.Recognize(&cc, rc).Rules...)}
 	}
+	if norm.UnexportedKind(c.Text) {
+		// "unexported identifiers: camelCase": Go's visibility is the case of a
+		// name's first letter, which its compiler reads; a style check of every name
+		// would flag each exported one
+		return recognize.Result{Unenforced: "names unexported identifiers, whose first letter Go's visibility sets"}
+	}
 	if t, ok := norm.PEP8Naming(c.Text); ok {
 		// "Follow PEP 8's naming conventions": the conventions it names
 		cc := *c
