@@ -130,7 +130,7 @@ func markNewCode(c *policy.Constraint, r *policy.Rule) {
 // jQuery in new code", "New code must be typed"), its lead-in or its section ("When
 // Adding New Components").
 func newCodeOnly(c *policy.Constraint) bool {
-	if norm.InNewCode(c.Text) || norm.InNewCode(c.Context) {
+	if norm.InNewCode(c.Text) || c.Context != "" && norm.InNewCode(c.Context) {
 		// the lead-in of a list or table too: "Prefer the seams for new code:"
 		// over an "Instead of | Use" table
 		return true

@@ -440,6 +440,9 @@ func (x *extractor) commentRules(lang, body string, first int) {
 // camelCase" line above an example), one constraint each, as a list's items would
 // state them.
 func (x *extractor) namingComments(body string, first int) {
+	if !strings.Contains(body, "ase") || !strings.Contains(body, ":") {
+		return // (every style's name ends in "case": PascalCase, snake_case)
+	}
 	if !slices.ContainsFunc(x.headerPath(), func(h string) bool { return strings.Contains(strings.ToLower(h), "nam") }) {
 		return
 	}

@@ -80,14 +80,17 @@ var budgetFiles = []string{
 // language ("**Ruby**: Follow RuboCop rules (150 character max line length)", now held
 // to Ruby's files) costs the third one more. Stop 60's reading of C's include as the
 // verb of a boundary looks at chatwoot's sentences that say "include" just before a
-// code span: the third budget rises by 1.
+// code span: the third budget rises by 1. The first file's allocation stood at 42.8
+// MiB before stop 60 and its readers of that stop brought it to 42.9 (within the
+// run-to-run spread of about 0.15 MiB): its megabyte budget rises to 43, so that the
+// measure's truncation does not fail a run by chance.
 func TestCompileOfAFileStaysWithinItsBudget(t *testing.T) {
 	dir := filepath.Join("..", "..", "..", "shared", "corpus")
 	if _, err := os.Stat(filepath.Join(dir, budgetFiles[0])); err != nil {
 		t.Skip("corpus not found next to the repository")
 	}
 	budgets := map[string]struct{ compiled, mb int }{
-		budgetFiles[0]: {326, 42},
+		budgetFiles[0]: {326, 43},
 		budgetFiles[1]: {250, 26},
 		budgetFiles[2]: {320, 41},
 	}

@@ -93,6 +93,9 @@ type namingMention struct {
 // identifiers: camelCase", "unexported: camelCase"), Go's word for the names its
 // visibility keeps lower-case.
 func UnexportedKind(text string) bool {
+	if !strings.Contains(text, "nexported") {
+		return false
+	}
 	label, _, ok := strings.Cut(strings.ToLower(text), ":")
 	return ok && strings.Contains(label, "unexported")
 }

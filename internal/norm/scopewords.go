@@ -512,6 +512,9 @@ var inNewCodeRE = lazyre.New(`(?i)\b(?:in|for|to|within) (?:any |all |the )?new(
 
 // InNewCode reports a rule the text limits to the code a change adds.
 func InNewCode(text string) bool {
+	if !strings.Contains(text, "ew") && !strings.Contains(text, "EW") {
+		return false // (before the lower-case copy: most texts say no "new")
+	}
 	l := strings.ToLower(text)
 	return strings.Contains(l, "new") && inNewCodeRE.MatchString(text)
 }

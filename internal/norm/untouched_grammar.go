@@ -405,6 +405,9 @@ var dotFiles = sync.OnceValue(func() map[string]bool {
 // `.github`), not a member of the code (`.then`, `.unwrap`): "Devcontainer: no
 // `.venv`" says a folder is absent, and bans no method.
 func DotPath(span string) bool {
+	if !strings.HasPrefix(strings.TrimSpace(span), ".") {
+		return false
+	}
 	p := strings.ToLower(strings.TrimSuffix(strings.TrimSpace(span), "/"))
 	return dotFiles()[p] || dotFolders()[p]
 }

@@ -5,7 +5,6 @@
 package recognize
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -226,23 +225,6 @@ func (rc *RepoContext) Following(c *policy.Constraint, n int) []*policy.Constrai
 			break
 		}
 		out = append(out, o)
-	}
-	return out
-}
-
-// Section returns the other constraints of c's file under the same header path, in
-// order: where a section says who is exempt from its rules ("Tests (`test/`) and
-// migrations (`alembic/`) are fully exempt"), far from the rule it frees.
-func (rc *RepoContext) Section(c *policy.Constraint) []*policy.Constraint {
-	if rc == nil || c == nil || c.ID == "" {
-		return nil
-	}
-	var out []*policy.Constraint
-	for i := range rc.Constraints {
-		o := &rc.Constraints[i]
-		if o.ID != c.ID && o.File == c.File && slices.Equal(o.HeaderPath, c.HeaderPath) {
-			out = append(out, o)
-		}
 	}
 	return out
 }

@@ -584,7 +584,7 @@ func ruleScopeOf(s *sentence, rc *recognize.RepoContext, langs []string) (sc pol
 		sc.Globs = append(sc.Globs, headerGlobs...)
 	}
 	// "## Testing", or an item labelled "**Tests**: avoid bare `assert`s": the tests
-	testsPlace := norm.TestsHeading(s.header) || norm.TestsLabel(norm.ItemLabel(s.c.Text))
+	testsPlace := norm.TestsHeading(s.header) || labelMayBeTests(s.c.Text) && norm.TestsLabel(norm.ItemLabel(s.c.Text))
 	switch {
 	case norm.TestsPermitted(prose):
 		// "| `!!` | `?.let` | allowed in tests |": everywhere but the tests
@@ -682,6 +682,13 @@ func globsOfExtensions(globs, exts []string) []string {
 		return globs
 	}
 	return kept
+}
+
+// labelMayBeTests: the text's first words could be a label of the tests ("**Tests**:",
+// "Unit tests —"): a look before the label is cut out.
+func labelMayBeTests(text string) bool {
+	head := text[:min(len(text), 40)]
+	return strings.Contains(head, "est") || strings.Contains(head, "pec")
 }
 
 // testishGlob: a glob that names tests itself ("tests/e2e/**", "**/*.spec.ts").
@@ -1069,9 +1076,11 @@ func permittedPlaces(s *sentence, rc *recognize.RepoContext, langs []string) []s
 // name.
 func sectionExemptions(s *sentence, rc *recognize.RepoContext, langs []string) []string {
 	var out []string
-	for _, o := range rc.Section(s.c) {
-		if o.Line == s.c.Line || !strings.Contains(o.Text, "`") || !strings.Contains(o.Text, "xempt") {
-			continue // (every sentence that declares places exempt says so)
+	for i := range rc.Constraints {
+		o := &rc.Constraints[i]
+		if o.Line == s.c.Line || o.File != s.c.File || !strings.Contains(o.Text, "xempt") || !strings.Contains(o.Text, "`") ||
+			!slices.Equal(o.HeaderPath, s.c.HeaderPath) {
+			continue // (every sentence that declares places exempt says so; read in place, the section's sentences uncopied)
 		}
 		os := newSentence(o)
 		if p := os.prose(); !norm.DeclaresExempt(p) || deniesRE.MatchString(p) {
