@@ -140,6 +140,43 @@ var jsxInlineStyle = &Entry{
 		}),
 }
 
+// imgAltNamed: every image needs alternative text ("Always provide `alt` text on
+// images", "Every `<img>` needs an `alt` attribute", "Images must have meaningful alt
+// text"), asked for, not a word on where alt texts are kept.
+func imgAltNamed(s *sentence) bool {
+	if !strings.Contains(s.norm, "alt ") && !strings.Contains(s.norm, "alt`") && !strings.Contains(s.norm, "alt=") && !strings.Contains(s.norm, "alternative text") {
+		return false // (the word "alt" itself, not the letters of "alternatively")
+	}
+	if !s.has(words(`\balt\b|\balternative text\b|\balt[- ]text\b`)) || !s.has(words(`\bimages?\b|\bimg\b|<img`)) {
+		return false
+	}
+	return s.has(words(`\b(?:always|every|each|all|must|need|needs|required|requires|provide|include|have|has)\b`)) && !s.negated()
+}
+
+var imgAlt = &Entry{
+	Name:   "img-alt",
+	Title:  "an `<img>` without an `alt` attribute",
+	Names:  imgAltNamed,
+	Claims: []string{"alt", "<img>", "img", "alt=\"\""},
+	// an attribute spread (`<img {...props} />`) may carry it: each finding needs a look
+	Warn:       alwaysWarn,
+	Inexact:    true,
+	Message:    "image without `alt` text",
+	Suggestion: "add `alt` (empty, `alt=\"\"`, for a decorative image)",
+	Variants: jsVariants([]string{engine.LangJavaScript, engine.LangTSX},
+		`((jsx_self_closing_element name: (identifier) @n) @match (#eq? @n "img") (#not-match? @match "\\balt\\s*=|\\{\\s*\\.\\.\\."))
+((jsx_opening_element name: (identifier) @n) @match (#eq? @n "img") (#not-match? @match "\\balt\\s*=|\\{\\s*\\.\\.\\."))`, []string{"img"},
+		[]string{
+			"export function Card() {\n  return «<img src=\"/a.png\" />»;\n}\n",
+			"export const Logo = () => «<img src={logo}>»</img>;\n",
+		},
+		[]string{
+			"export function Card() {\n  return <img src=\"/a.png\" alt=\"A card\" />;\n}\n",
+			"export const Deco = () => <img src={d} alt=\"\" />;\nexport const P = (p) => <img {...p} />;\n// <img src=\"x\" />\nconst s = \"<img src=x>\";\n",
+			"import Image from \"next/image\";\nexport const I = () => <Image src=\"/a.png\" width={1} height={1} />;\n",
+		}),
+}
+
 // exportedReturnTypeNamed: explicit return types required on exported (public,
 // module-boundary) functions; not "where reasonable", not "optional", not a mention
 // that they may be left out.
