@@ -53,8 +53,6 @@ type Conventional struct {
 var (
 	// convMessagesRE: messages named without saying whose ("for messages")
 	convMessagesRE = lazyre.New(`\b(?:for|in|your|the|all)\s+messages?\b`)
-	// convAsideRE: a parenthesised aside
-	convAsideRE = lazyre.New(`\([^()]*\)`)
 )
 
 // ReadConventional reads what a sentence says of Conventional Commits. lower is the
@@ -79,7 +77,7 @@ func ReadConventional(lower string, spans []string, f ConventionalFrame) Convent
 	}
 	// "PR titles follow Conventional Commits (we squash-merge, so the title becomes the
 	// commit)": the commit in the aside explains the title rule; it binds no commit
-	if cv.ForPR && cv.ForCommits && !SaysCommit(convAsideRE.ReplaceAllString(plain, "")) && !SaysCommit(f.Around) {
+	if cv.ForPR && cv.ForCommits && !SaysCommit(asideRE.ReplaceAllString(plain, "")) && !SaysCommit(f.Around) {
 		cv.ForCommits = false
 	}
 	for _, part := range convPartRE.Split(lower, -1) {

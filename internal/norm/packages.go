@@ -59,8 +59,8 @@ func namedPackageAdds(ns []Norm, text string) {
 	}
 }
 
-// WithoutAsides is text without its parenthetical asides.
-func WithoutAsides(text string) string { return asideRE.ReplaceAllString(text, " ") }
+// stripAsides is text without its parenthetical asides.
+func stripAsides(text string) string { return asideRE.ReplaceAllString(text, " ") }
 
 // WithoutReferences is text without the asides that refer the reader elsewhere
 // ("(see `pyproject.toml`)", "(e.g. `x`)"): what they name is not what the text says.
@@ -74,7 +74,7 @@ var asideRE = lazyre.New(`\([^()]*\)`)
 // withoutAsides is text without its parenthetical asides and without the condition
 // cond the reading took from it.
 func withoutAsides(text, cond string) string {
-	text = WithoutAsides(text)
+	text = stripAsides(text)
 	if cond != "" {
 		if i := strings.Index(strings.ToLower(text), strings.ToLower(strings.Fields(cond)[0]+" ")); i > 0 {
 			text = text[:i]

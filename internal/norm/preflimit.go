@@ -56,12 +56,7 @@ func placeOrCodeFor(phrase string) bool {
 
 // notInPlaceWord reports a word notInRE's places begin with.
 func notInPlaceWord(low string) bool {
-	for _, w := range []string{"api", "http", "json", "graphql", "rest", "grpc", "database", " db", "public", "external"} {
-		if strings.Contains(low, w) {
-			return true
-		}
-	}
-	return false
+	return containsAny(low, "api", "http", "json", "graphql", "rest", "grpc", "database", " db", "public", "external")
 }
 
 // contrastAfter reports a word of contrast in s close to its start ("for status

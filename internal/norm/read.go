@@ -4703,10 +4703,8 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 		}
 		c := condsOf(is)
 		// the requirement's own conditions hold for its alternative too ("use X
-		// instead of Y when ..."), unless the alternative is a clause of its own;
-		// a condition that opens the sentence holds for all of it ("When
-		// generating helper scripts, use Node.js — NOT Python")
-		if !is.byBan || OpensWithCondition(s.Raw()) {
+		// instead of Y when ..."), unless the alternative is a clause of its own
+		if !is.byBan {
 			for _, r := range requires {
 				c = c.merged(*own[r])
 			}

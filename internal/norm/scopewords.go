@@ -332,7 +332,7 @@ func levelRegionMatch(prose string) []string {
 	}
 	// an aside says where else something is done ("(the lint rule is disabled at
 	// the config level)"), and a level of the project's set-up is no part of the code
-	m := levelRegionRE.FindStringSubmatch(WithoutAsides(prose))
+	m := levelRegionRE.FindStringSubmatch(stripAsides(prose))
 	if m == nil || setupLevelRE.MatchString(m[1]) {
 		return nil
 	}

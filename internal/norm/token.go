@@ -165,7 +165,7 @@ func Sentences(text string) []Sentence {
 	}
 	toks := Tokenize(text)
 	for i, t := range toks {
-		if t.Punct && t.Text == "—" && i+1 < len(toks) && toks[i+1].Low == "not" && len(cur) > 0 && conditionOpener(cur[0].Low) {
+		if t.Punct && t.Text == "—" && i+1 < len(toks) && toks[i+1].Low == "not" && len(cur) > 0 && OpensWithCondition(cur[0].Low) {
 			// "When generating scripts, use Node.js — NOT Python": the contrast of
 			// the clause before it, as ", not" would say, under its condition
 			// (after a statement, "This project uses X — NOT Y" bans Y on its own)
@@ -187,15 +187,6 @@ func Sentences(text string) []Sentence {
 	}
 	flush()
 	return out
-}
-
-// conditionOpener: a word a sentence that opens with a condition starts with.
-func conditionOpener(w string) bool {
-	switch w {
-	case "when", "whenever", "if", "once", "while", "for":
-		return true
-	}
-	return false
 }
 
 // clauseOpeners start a clause of its own after a colon: a condition or an order.

@@ -229,6 +229,21 @@ func (rc *RepoContext) Following(c *policy.Constraint, n int) []*policy.Constrai
 	return out
 }
 
+// FoldersNamed are the repository's folders whose path is p or ends in it (`__snapshots__`
+// beside each test, `src/components/ui` under frontend/), in order.
+func (rc *RepoContext) FoldersNamed(p string) []string {
+	if rc == nil || p == "" {
+		return nil
+	}
+	var out []string
+	for _, d := range rc.Dirs {
+		if d == p || strings.HasSuffix(d, "/"+p) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 // EarlierOnLine returns the constraints cut from the same line of the same file before
 // c, in order: the earlier clauses of its sentence or list item (the extractor keeps
 // them next to each other).

@@ -26,33 +26,6 @@ var dotNames = lazy.Value[map[string]bool]{F: func() map[string]bool {
 // keeps it from hand edits; "Never edit `x` — it is auto-generated" bans any change to
 // it, as written.)
 
-// folderOnlyBelow: the repository has folders named name, none of them at its root.
-func folderOnlyBelow(rc *recognize.RepoContext, name string) bool {
-	if rc == nil || slices.Contains(rc.Dirs, name) {
-		return false
-	}
-	return slices.ContainsFunc(rc.Dirs, func(d string) bool { return strings.HasSuffix(d, "/"+name) })
-}
-
-// foldersBelow are the folders of the repository whose paths end in the path p
-// (`src/components/ui` in frontend/), when the root has no p; nil otherwise, and
-// when there are more than a few (then p names no particular place).
-func foldersBelow(rc *recognize.RepoContext, p string) []string {
-	if rc == nil || slices.Contains(rc.Dirs, p) {
-		return nil
-	}
-	var found []string
-	for _, d := range rc.Dirs {
-		if strings.HasSuffix(d, "/"+p) {
-			found = append(found, d)
-		}
-	}
-	if len(found) > 4 {
-		return nil
-	}
-	return found
-}
-
 // untouchedGlob turns a path as written into a glob of the repository.
 func untouchedGlob(p, ext string, plural bool) string {
 	p = strings.TrimPrefix(p, "./")
@@ -101,14 +74,17 @@ func (untouchedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 			g = strings.TrimPrefix(g, "**/") // "the `PAT_*.md` notes at the repo root"
 		}
 		if name, ok := strings.CutSuffix(g, "/**"); ok && dir == "" && !strings.Contains(name, "*") && !u.AtRoot {
-			switch ds := foldersBelow(rc, name); {
-			case !strings.Contains(name, "/") && folderOnlyBelow(rc, name):
+			// a folder the root does not have, found below it
+			switch ds := rc.FoldersNamed(name); {
+			case len(ds) == 0 || slices.Contains(ds, name):
+			case !strings.Contains(name, "/"):
 				// "never edit `__snapshots__/` by hand" where every such folder
 				// sits beside its tests: the folders of that name, wherever they are
 				g = "**/" + g
-			case strings.Contains(name, "/") && len(ds) > 0:
+			case len(ds) <= 4:
 				// "NEVER modify `src/components/ui/` files" where such folders are
-				// frontend/src/components/ui (and landing/'s): those folders
+				// frontend/src/components/ui (and landing/'s): those folders (more
+				// than a few name no particular place)
 				for _, d := range ds[1:] {
 					paths = append(paths, d+"/**")
 				}

@@ -1766,24 +1766,24 @@ func elsewherePlaces(s *sentence, rc *recognize.RepoContext) []string {
 	// "must not read `process.env` directly. Server code reads `env` from
 	// `apps/web/lib/env.ts`": the files the sentence names beside a ban of the direct
 	// use are the way round it, where the direct use belongs
+	// "don't use `axios` directly; use the hooks generated in `src/api/generated/`"
+	// (with "directly" or without): the generated client and the layer around it
+	// (its mutator, interceptors), which use the library for it
+	var out []string
+	layered := map[string]bool{}
+	for _, sp := range spans {
+		if layer := generatedClientLayer(rc, strings.TrimPrefix(sp, "./")); len(layer) > 0 {
+			out = append(out, layer...)
+			layered[sp] = true
+		}
+	}
 	filesOnly := !elsewhere
 	if filesOnly && !directlyRE.MatchString(s.prose()) {
-		// "FORBIDDEN `fetch`/`axios`. Use only the hooks generated in
-		// `src/api/generated/`": the generated client's layer, all the same
-		var layers []string
-		for _, sp := range spans {
-			layers = append(layers, generatedClientLayer(rc, strings.TrimPrefix(sp, "./"))...)
-		}
-		return layers
+		return out
 	}
-	var out []string
 	for _, sp := range spans {
 		p := strings.TrimPrefix(sp, "./")
-		if layer := generatedClientLayer(rc, p); len(layer) > 0 {
-			// "don't use `axios` directly; use the hooks generated in
-			// `src/api/generated/`": the generated client and the layer around it
-			// (its mutator, interceptors), which use the library for it
-			out = append(out, layer...)
+		if layered[sp] {
 			continue
 		}
 		switch {
@@ -1809,14 +1809,13 @@ func generatedClientLayer(rc *recognize.RepoContext, span string) []string {
 	if rc == nil || !strings.Contains(p, "/") || base != "generated" && base != "__generated__" && base != "gen" {
 		return nil
 	}
-	var out []string
-	for _, d := range rc.Dirs {
-		if d == p || strings.HasSuffix(d, "/"+p) {
-			out = append(out, path.Dir(d)+"/**")
-		}
-	}
-	if len(out) > 4 {
+	ds := rc.FoldersNamed(p)
+	if len(ds) > 4 {
 		return nil
+	}
+	var out []string
+	for _, d := range ds {
+		out = append(out, path.Dir(d)+"/**")
 	}
 	return out
 }

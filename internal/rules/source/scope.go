@@ -703,13 +703,9 @@ func testishGlob(g string) bool {
 func testsUnder(places, tests []string) []string {
 	var out []string
 	for _, p := range places {
-		prefix := p
+		prefix := p[:strings.LastIndexByte(p, '/')+1]
 		if i := strings.Index(p, "**"); i >= 0 {
 			prefix = p[:i]
-		} else if i := strings.LastIndexByte(p, '/'); i >= 0 {
-			prefix = p[:i+1]
-		} else {
-			prefix = ""
 		}
 		for _, t := range tests {
 			out = append(out, prefix+"**/"+strings.TrimPrefix(t, "**/"))
@@ -1090,12 +1086,12 @@ func sectionExemptions(s *sentence, rc *recognize.RepoContext, langs []string) [
 		// "enforced across all of `backend/src` — only tests ... are exempt (see
 		// `pyproject.toml`)" exempts neither span; a label's places follow it ("Skip / exempt: `e2e/`")
 		cls := os.clauses()
-		for i, cl := range cls {
+		for k, cl := range cls {
 			if !norm.DeclaresExempt(cl) {
 				continue
 			}
-			if !strings.Contains(cl, "`") && i+1 < len(cls) {
-				cl = cls[i+1]
+			if !strings.Contains(cl, "`") && k+1 < len(cls) {
+				cl = cls[k+1]
 			}
 			part := *o
 			// a nested file's folders are its own: frontend/AGENTS.md's `e2e/`

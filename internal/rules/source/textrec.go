@@ -715,7 +715,7 @@ func namedFoldersAgainst(s *sentence, rc *recognize.RepoContext, style string) [
 					continue
 				}
 				for _, seg := range strings.Split(strings.Trim(w, "./"), "/") {
-					if seg != "" && !strings.ContainsAny(seg, "*.<>{}$") && !namingRE[style].MatchString(seg) && hasDirNamed(rc, seg) {
+					if seg != "" && !strings.ContainsAny(seg, "*.<>{}$") && !namingRE[style].MatchString(seg) && len(rc.FoldersNamed(seg)) > 0 {
 						out = append(out, "**/"+seg+"/**")
 					}
 				}
@@ -723,11 +723,6 @@ func namedFoldersAgainst(s *sentence, rc *recognize.RepoContext, style string) [
 		}
 	}
 	return uniq.Values(out)
-}
-
-// hasDirNamed reports whether the repository has a folder of that name anywhere.
-func hasDirNamed(rc *recognize.RepoContext, name string) bool {
-	return slices.ContainsFunc(rc.Dirs, func(d string) bool { return d == name || strings.HasSuffix(d, "/"+name) })
 }
 
 // identifierNamedFiles: a language whose files are named as identifiers (modules,
