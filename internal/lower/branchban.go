@@ -58,7 +58,38 @@ func lowerBanOnBranch(c *policy.Constraint, rc *recognize.RepoContext, n *norm.N
 		cr.Suggestion = r.Suggestion
 		out = append(out, cr)
 	}
+	if slices.ContainsFunc(f.patterns, forcePushPattern) {
+		// a force push that names one of them rewrites it from any checkout; its
+		// commits are pushed ones by then, so a condition on that is met
+		var pushes []process.Pattern
+		for _, b := range branches {
+			pushes = append(pushes, pat("git", []string{"push", "*", b}, forcePushFlags), pat("git", []string{"push", "*", "*:" + b}, forcePushFlags),
+				pat("git", []string{"push", "*", "+" + b}))
+		}
+		pm := m
+		pm.Uncertain = slices.DeleteFunc(slices.Clone(m.Uncertain), func(u string) bool { return u == "condition: "+m.Condition && norm.PushedCondition(m.Condition) })
+		if norm.PushedCondition(pm.Condition) {
+			pm.Condition = ""
+		}
+		pr := rule(c, &pm, process.KindCommand, process.CommandParams{Forbid: pushes})
+		pr.Message = "a force push to " + on
+		pr.Suggestion = "push a new commit instead, or ask first"
+		out = append(out, pr)
+	}
 	return out
+}
+
+// forcePushPattern: a form of `git push` that forces.
+func forcePushPattern(p process.Pattern) bool {
+	if len(p.Program) != 1 || p.Program[0] != "git" || len(p.Args) == 0 || p.Args[0] != "push" {
+		return false
+	}
+	for _, fl := range p.Flags {
+		if slices.Contains(fl, "--force") {
+			return true
+		}
+	}
+	return len(p.Args) > 1 && strings.HasPrefix(p.Args[1], "+")
 }
 
 // committedFilesBan: "`.env.local` holds your secrets; never commit it": the pronoun

@@ -42,6 +42,19 @@ func addDependencyForms() []process.Pattern {
 	}
 }
 
+// globalInstallForms install a package for the whole machine rather than the
+// project.
+func globalInstallForms() []process.Pattern {
+	global := []string{"-g", "--global", "--location=global"}
+	var ps []process.Pattern
+	for _, prog := range []string{"npm", "pnpm", "bun"} {
+		for _, sub := range []string{"install", "i", "add"} {
+			ps = append(ps, pat(prog, []string{sub}, global))
+		}
+	}
+	return append(ps, pat("yarn", []string{"global", "add"}))
+}
+
 // packageAddForms add the package name with any package manager, the name among the
 // first three operands, bare or with a version in the manager's spelling (`lodash@4`,
 // `requests==2.31`).
@@ -96,6 +109,25 @@ func conceptForms(concept string, rc *recognize.RepoContext) []process.Pattern {
 		return []process.Pattern{pat("git", []string{"rebase"})}
 	case "merge":
 		return mergeForms()
+	case "merge-pr":
+		return []process.Pattern{pat("gh", []string{"pr", "merge"}), pat("glab", []string{"mr", "merge"})}
+	case "close-issue":
+		return []process.Pattern{pat("gh", []string{"issue", "close"})}
+	case "close-pr":
+		return []process.Pattern{pat("gh", []string{"pr", "close"}), pat("glab", []string{"mr", "close"})}
+	case "approve-pr":
+		return []process.Pattern{pat("gh", []string{"pr", "review"}, []string{"--approve", "-a"}), pat("glab", []string{"mr", "approve"})}
+	case "delete-branch":
+		return append(conceptForms("delete-local-branch", rc), conceptForms("delete-remote-branch", rc)...)
+	case "delete-local-branch":
+		return []process.Pattern{pat("git", []string{"branch"}, []string{"-d", "-D", "--delete"})}
+	case "delete-remote-branch":
+		// a push that deletes: `--delete`, or a refspec with an empty source
+		return []process.Pattern{pat("git", []string{"push"}, []string{"--delete", "-d"}), pat("git", []string{"push", "*", ":?*"})}
+	case "run-workflow":
+		return []process.Pattern{pat("gh", []string{"workflow", "run"}), pat("gh", []string{"run", "rerun"})}
+	case "global-install":
+		return globalInstallForms()
 	case "release":
 		return []process.Pattern{pat("gh", []string{"release", "create"})}
 	case "hard-reset":

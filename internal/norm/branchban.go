@@ -95,7 +95,7 @@ func branchNarrowedBans(ns []Norm, toks []Token) {
 			if k == act {
 				actAt = len(keep)
 			}
-			if k == act || !(o.Kind == KCode && branchName(o.Text) || (o.Kind == KCode || o.Kind == KPath) && dottedRef(o.Text)) {
+			if k == act || !(o.Kind == KCode && branchName(o.Text) || (o.Kind == KCode || o.Kind == KPath) && (dottedRef(o.Text) || branchPattern(o.Text))) {
 				keep = append(keep, o)
 				continue
 			}
@@ -162,6 +162,11 @@ func branchPlace(toks []Token, span string, rebase bool) branchPlaceKind {
 		prev = toks[at-2].Low
 	}
 	named := next == "branch" || next == "branches"
+	if at >= 2 && (prev == "or" || prev == "and" || toks[at-1].Text == ",") && toks[at-2].Code && toks[at-2].Text != span &&
+		(branchName(span) || branchPattern(span)) && branchPlace(toks, toks[at-2].Text, rebase) == placeBranch {
+		// "on `main` or `release/*`": the list goes on where its first was
+		return placeBranch
+	}
 	if !branchName(span) && !named && prev != "rebase" && prev != "rebasing" {
 		return placeNone // `release/2.x` is a branch only where the words make it one
 	}
@@ -184,6 +189,13 @@ func branchPlace(toks []Token, span string, rebase bool) branchPlaceKind {
 		return placeBranch // "rebase `develop`": the branch rebased
 	}
 	return placeNone
+}
+
+// branchPattern: a pattern of branch names (`release/*`, `hotfix-*`), which no file
+// name has: no dot in its last segment.
+func branchPattern(s string) bool {
+	last := s[strings.LastIndex(s, "/")+1:]
+	return strings.HasSuffix(s, "*") && !strings.Contains(last, ".") && !strings.ContainsAny(s, " `")
 }
 
 // deletedBranches: "never delete the `gh-pages` branch": the commands that delete it.

@@ -377,11 +377,16 @@ func glossTokens(toks []Token, lang string) []Token {
 		}
 		before, after, _ := strings.Cut(e.english, "X")
 		k := objectStart(out)
-		obj := append([]Token(nil), out[k:]...)
+		var trail []Token
+		if lang == "de" {
+			k, trail = germanObjectStart(out, k)
+		}
+		obj := append([]Token(nil), out[k:len(out)-len(trail)]...)
 		out = out[:k]
 		emit(before)
 		out = append(out, obj...)
 		emit(after)
+		out = append(out, trail...)
 		i += n
 	}
 	return out
@@ -474,6 +479,55 @@ func objectStart(out []Token) int {
 		k--
 	}
 	return k
+}
+
+// germanObjectStart: German ends its clause with the verb, after the whole of its
+// object ("niemals Pull Requests selbst mergen"): the object runs back from the verb
+// to the adverb or mark that opens the clause, past a "yourself" that goes after the
+// verb in English; k is where objectStart put it, trail the words that follow the
+// verb.
+func germanObjectStart(out []Token, k int) (int, []Token) {
+	if k < len(out) && out[k].Code {
+		return k, nil
+	}
+	end := len(out)
+	var trail []Token
+	if end > 0 && out[end-1].Low == "yourself" {
+		trail = []Token{out[end-1]}
+		end--
+	}
+	// back to the clause's opener, or to the article that opens the object ("vor
+	// jedem Commit die Tests ausführen": the tests are run, not the commit)
+	j := end
+	for j > 0 && !out[j-1].Punct && !out[j-1].Code && !germanClauseOpener(out[j-1].Low) {
+		j--
+		if germanArticle(out[j].Low) {
+			break
+		}
+	}
+	if j == end {
+		return k, nil
+	}
+	return j, trail
+}
+
+// germanArticle: an English word a German article or determiner is glossed to.
+func germanArticle(w string) bool {
+	switch w {
+	case "the", "a", "an", "no", "your", "all", "every", "any":
+		return true
+	}
+	return false
+}
+
+// germanClauseOpener: an English word a German clause's adverb or modal is glossed
+// to, which comes before a verb-final object.
+func germanClauseOpener(w string) bool {
+	switch w {
+	case "never", "not", "always", "please", "must", "should", "may", "avoid", "only", "do":
+		return true
+	}
+	return false
 }
 
 // hasCJK reports whether s holds a Chinese, Japanese or Korean character.

@@ -105,12 +105,14 @@ func LeadInReading(lead, item string) (string, bool) {
 	return t + ": " + it + ".", true
 }
 
+// lowerFirst lowers a phrase's first letter unless its first word is code or an
+// initialism ("PR", "PRs", "CI").
 func lowerFirst(s string) string {
-	if s == "" || strings.HasPrefix(s, "`") {
+	if strings.TrimSpace(s) == "" || strings.HasPrefix(s, "`") {
 		return s
 	}
 	f := strings.Fields(s)[0]
-	if strings.ToUpper(f) == f && len(f) > 1 {
+	if len(f) > 1 && strings.ToUpper(f[:2]) == f[:2] {
 		return s // an acronym ("PR", "CI")
 	}
 	return strings.ToLower(s[:1]) + s[1:]

@@ -360,8 +360,28 @@ var conceptPhrases = sync.OnceValue(func() []phrase {
 			// "Don't auto-commit - the user reviews and commits": committing on one's own
 			"auto-commit", "autocommit", "auto commit", "auto-commit changes"},
 		"release-build": {"release build", "release builds", "release-mode build", "build in release mode", "builds in release mode", "build with the release profile", "builds with the release profile", "perform builds with the release profile", "perform release builds", "use the release profile", "with the release profile", "in release mode", "release profile", "--release builds"},
-		"merge":         {"merge", "merging", "merge prs", "merge pull requests", "merge a pr", "merge the pr", "merge a pull request", "merge your pr", "merge your pull request", "merge anything"},
-		"sudo":          {"sudo", "use sudo", "run as root", "run commands as root"},
+		"merge":         {"merge", "merging", "merge anything"},
+		// a pull request merged on the forge, not a `git merge` in the working copy
+		"merge-pr": {"merge prs", "merge pull requests", "merge a pr", "merge the pr", "merge a pull request", "merge your pr", "merge your pull request", "merge any pr", "merge any pull request",
+			"merge any prs", "merge any pull requests", "merge the pull request", "merge merge requests", "merge a merge request", "merge mrs", "merging prs", "merging pull requests", "merging a pr", "merging a pull request"},
+		"close-issue": {"close issues", "close an issue", "close any issue", "close any issues", "close the issue", "closing issues", "close github issues"},
+		"close-pr":    {"close prs", "close pull requests", "close a pr", "close a pull request", "close any pr", "close any pull request", "close any prs", "close any pull requests", "closing prs", "closing pull requests"},
+		"approve-pr": {"approve prs", "approve pull requests", "approve a pr", "approve a pull request", "approve any pr", "approve any pull request", "approve any prs", "approve any pull requests",
+			"approve your own pr", "approve your own pull request", "approve your own prs", "approve your own pull requests", "approving prs", "approving pull requests"},
+		// a branch removed: "do not delete branches, local or remote"
+		"delete-branch": {"delete branches", "delete a branch", "delete any branch", "delete any branches", "delete git branches",
+			"delete the branch", "delete feature branches", "deleting branches", "remove branches"},
+		// where the branch is decides the command: a push deletes a remote one
+		"delete-remote-branch": {"delete remote branches", "delete a remote branch", "delete any remote branch", "delete any remote branches", "remove remote branches",
+			"delete branches on the remote", "delete branches from the remote", "delete branches on origin", "delete branches from origin", "deleting remote branches"},
+		"delete-local-branch": {"delete local branches", "delete a local branch", "delete any local branch", "delete any local branches", "remove local branches", "deleting local branches"},
+		// a workflow started by hand: `gh workflow run`
+		"run-workflow": {"trigger ci workflows", "trigger workflows", "trigger a workflow", "trigger github actions workflows", "trigger ci runs", "trigger ci", "dispatch workflows", "run workflows manually",
+			"trigger workflows manually", "trigger ci workflows manually", "trigger ci workflows by hand", "trigger workflows by hand", "run workflows by hand", "start workflows by hand", "re-run workflows", "rerun workflows", "re-run ci", "rerun ci"},
+		// a package installed for the whole machine, not the project
+		"global-install": {"install packages globally", "install anything globally", "install global packages", "install tools globally", "install dependencies globally", "install globally",
+			"global installs", "global install", "global package installs", "installing packages globally", "installing globally", "install npm packages globally", "install a package globally"},
+		"sudo": {"sudo", "use sudo", "run as root", "run commands as root"},
 		// a local branch, worktree or stash ("NEVER create git branches, worktrees,
 		// stashes"): work kept off the branch the file says to work on
 		"create-branch": {"create branches", "create a branch", "create a new branch", "create new branches", "create git branches", "create a git branch",
@@ -682,7 +702,7 @@ func NotRequired(sentence, subject string, parts ...string) bool {
 // the things such a verb may go on to name in a list ("publish an issue, pull
 // request, or review comment").
 var postingConcepts = map[string]bool{"open-pr": true, "create-issue": true, "comment": true, "comment-pr": true, "comment-issue": true, "release": true,
-	"create-branch": true, "worktree": true, "stash": true}
+	"create-branch": true, "worktree": true, "stash": true, "merge-pr": true, "close-issue": true, "close-pr": true, "approve-pr": true}
 
 var postedThingIndex = sync.OnceValue(func() map[string][]phrase {
 	return byFirstWord(phrasesOf(map[string][]string{

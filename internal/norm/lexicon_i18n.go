@@ -100,6 +100,8 @@ func spanish() languageWords {
 			"update":     {"actualiza", "actualice", "actualizar", "actualices", "actualizas"},
 			"change":     {"cambia", "cambie", "cambiar", "cambies", "cambias", "modificas"},
 			"regenerate": {"regenera", "regenere", "regenerar", "regeneres"},
+			"merge":      {"mergea", "mergear", "mergees", "fusiona", "fusionar", "fusiones"},
+			"close":      {"cierra", "cerrar", "cierres"},
 		},
 		negBefore:   wordSet("no"),
 		neverBefore: wordSet("nunca", "jamás", "jamas"),
@@ -136,7 +138,10 @@ func spanish() languageWords {
 			"código de producción": "production code", "el código de producción": "production code", "en producción": "in production",
 			"en el código de producción": "in production code",
 			"producción":                 "production",
-			"cambios":                    "changes", "código": "code", "dependencias": "dependencies", "pruebas": "tests", "tests": "tests", "hagas commit": "commit",
+			"paquete":                    "package", "paquetes": "packages", "el paquete": "the package", "en npm": "to npm", "en pypi": "to pypi", "en crates.io": "to crates.io",
+			// "lo hace el pipeline": who does it instead, a description
+			"lo hace": "that is the job of", "se encarga": "that is the job of", "tú mismo": "yourself", "usted mismo": "yourself",
+			"cambios": "changes", "código": "code", "dependencias": "dependencies", "pruebas": "tests", "tests": "tests", "hagas commit": "commit",
 			// names of files and folders, for the naming conventions
 			"nombres de archivos": "file names", "nombres de archivo": "file names", "nombre de archivo": "file name", "nombres de ficheros": "file names",
 			"archivos": "files", "archivo": "file", "ficheros": "files", "carpetas": "folders", "carpeta": "folder", "directorios": "directories",
@@ -221,6 +226,8 @@ func french() languageWords {
 			"update":     {"mettez à jour", "mettre à jour", "mets à jour", "actualisez"},
 			"change":     {"changez", "changer", "change"},
 			"regenerate": {"régénérez", "régénérer", "regénérez"},
+			"merge":      {"fusionnez", "fusionner", "mergez", "merger"},
+			"close":      {"fermez", "fermer"},
 		},
 		frames: []verbFrame{{"ne", "jamais", "never V"}, {"ne", "pas", "do not V"}, {"ne jamais", "", "never V"}, {"ne pas", "", "do not V"},
 			{"il est interdit de", "", "it is forbidden to V"}, {"il ne faut pas", "", "do not V"}, {"il ne faut jamais", "", "never V"},
@@ -249,7 +256,7 @@ func french() languageWords {
 			"sans": "without", "et": "and", "ou": "or", "avec": "with", "le": "the", "la": "the", "les": "the", "un": "a", "une": "a",
 			"de": "of", "des": "of the", "du": "of the", "dans": "in", "sur": "on", "pour": "to", "par": "by", "ce": "this", "cette": "this",
 			"votre": "your", "vos": "your", "que": "that", "pendant": "during", "chaque": "each", "à la main": "by hand", "manuellement": "manually",
-			"est": "is", "sont": "are", "à": "to", "au": "to the", "comme": "as", "ne": "", "utilisez plutôt": "use instead", "branche principale": "main branch",
+			"est": "is", "sont": "are", "à": "to", "au": "to the", "comme": "as", "ne": "", "utilisez plutôt": "use instead", "branche principale": "main branch", "vous-même": "yourself", "vous-mêmes": "yourself",
 		},
 	}
 }
@@ -270,10 +277,12 @@ func german() languageWords {
 			"publish": {"veröffentliche", "veröffentlichen"},
 			"add":     {"füge", "hinzufügen"},
 			"create":  {"erstelle", "erstellen"},
+			"merge":   {"merge", "mergen", "merged"},
+			"close":   {"schließe", "schließen"},
 		},
 		// an infinitive that ends the sentence follows its object: "immer `buf
 		// generate` ausführen" is "always run `buf generate`"
-		final: map[string]string{"ausführen": "run X"},
+		final: map[string]string{"ausführen": "run X", "mergen": "merge X", "löschen": "delete X", "schließen": "close X", "veröffentlichen": "publish X"},
 		// a verb at the end of its clause follows its object: "`next lint` nicht verwenden"
 		post: map[string]string{
 			"nicht verwenden": "do not use X", "nicht benutzen": "do not use X", "nicht nutzen": "do not use X",
@@ -308,7 +317,7 @@ func german() languageWords {
 			"ein": "a", "eine": "a", "einen": "a", "einem": "a", "kein": "no", "keine": "no", "keinen": "no", "im": "in the", "in": "in",
 			"für": "for", "von": "of", "auf": "on", "zu": "to", "sondern": "use", "bitte": "please", "du": "you", "sie": "you", "es": "it",
 			"ist": "is", "sind": "are", "jeder": "every", "jedem": "every", "jede": "every", "aus": "", "hand": "hand", "von hand": "by hand",
-			"zu verwenden": "use", "zu benutzen": "use", "auszuführen": "run", "laufen": "run", "ausführen": "run", "hauptbranch": "main branch",
+			"zu verwenden": "use", "zu benutzen": "use", "auszuführen": "run", "laufen": "run", "ausführen": "run", "hauptbranch": "main branch", "selbst": "yourself", "selber": "yourself",
 			// "nach Änderungen an `.proto`-Dateien": after changes to .proto files
 			"änderungen an": "changes to", "änderungen": "changes", "dateien": "files", "-dateien": "files", "datei": "file", "-datei": "file",
 		},

@@ -128,7 +128,7 @@ func vacuousConditions(ns []Norm) {
 // broadConcepts are practices a ban may name that a session does all the time: a ban
 // of one of them read wider than its sentence stops an agent's ordinary work.
 var broadConcepts = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{"create-issue": true, "open-pr": true, "push": true, "squash": true, "merge": true,
+	return map[string]bool{"create-issue": true, "open-pr": true, "push": true, "squash": true, "merge": true, "merge-pr": true, "delete-branch": true, "delete-remote-branch": true, "delete-local-branch": true, "close-issue": true, "close-pr": true,
 		"commit": true, "rebase": true, "amend": true}
 })
 

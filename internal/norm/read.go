@@ -79,6 +79,33 @@ var notSubstituteRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)\s*\(\s*(?:but\s+|it\s+is\s+|this\s+is\s+)?(?:not|no)\s+(?:a\s+)?(?:substitute|replacement)\s+for\b[^()]*\)|\s*[,;—–]\s*(?:but\s+|it\s+is\s+|this\s+is\s+)?(?:not|no)\s+(?:a\s+)?(?:substitute|replacement)\s+for\b[^.;()]*`)
 })
 
+// PushedCondition: a condition that the commits were pushed or published ("pushed
+// commits", "after the branch is pushed").
+func PushedCondition(cond string) bool {
+	c := strings.ToLower(cond)
+	return strings.Contains(c, "pushed") || strings.Contains(c, "published") || strings.Contains(c, "shared")
+}
+
+// packageRegistry: a tool word that also names where packages are published.
+func packageRegistry(w string) bool {
+	switch strings.ToLower(w) {
+	case "npm", "pypi", "crates.io", "crates", "rubygems", "nuget", "maven", "jsr", "hex", "packagist", "pnpm", "yarn":
+		return true
+	}
+	return false
+}
+
+// describedBranchesRE: branches described in words, then named in an aside ("on
+// protected branches (`main`, `release/*`)").
+var describedBranchesRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("(?i)\\b(on|to|onto|into|of)\\s+(?:the\\s+|any\\s+)?(?:(?:shared|protected|long-lived|public|default|stable|primary|main|release|base|upstream|important|remote)\\s+)*branch(?:es)?\\s*\\(\\s*(?:(?:e\\.g\\.|i\\.e\\.|such as|like)\\s*,?\\s*)?((?:`[^`]+`\\s*(?:,|or|and|/)?\\s*)+)\\)")
+})
+
+// behalfRE: "on anyone's behalf", "on behalf of the user".
+var behalfRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i),?\s*\bon\s+(?:(?:anyone|someone|somebody|anybody|the user|a user|the maintainers?|the team|other people|others)(?:'s|’s|')?|users'|my|our|your|their|his|her)\s+behalf\b|,?\s*\bon\s+behalf\s+of\s+(?:the\s+|a\s+)?(?:users?|anyone|someone|somebody|maintainers?|team|others|other people|project|me|us)\b`)
+})
+
 // noSpanNounRE: "No `X` report", "no `make lint` step": the span names a kind of
 // thing by the command it is about, and "no" says there is none.
 var noSpanNounRE = sync.OnceValue(func() *regexp.Regexp {
@@ -130,6 +157,16 @@ func read(text string, ctx Context) []Norm {
 	// "Use Ruff for formatting (configured in pyproject.toml)": where a tool is
 	// configured is an aside, no condition
 	text = configAsideRE().ReplaceAllString(text, "")
+	if strings.Contains(text, "branches (") || strings.Contains(text, "branch (") {
+		// "never rewrite history on shared branches (`main`, `release/*`)": the
+		// aside names the branches the words describe
+		text = describedBranchesRE().ReplaceAllString(text, "$1 $2")
+	}
+	if strings.Contains(text, "behalf") {
+		// "do not comment on issues on anyone's behalf": an agent always acts for
+		// someone; the words narrow nothing
+		text = behalfRE().ReplaceAllString(text, "")
+	}
 	// "Run the `lint` tox environment", "Run the test suite through tox": the
 	// commands they name, spelled out
 	text = spelledRunners(text)
@@ -4654,8 +4691,13 @@ func build(s Sentence, segs []*segment, ctx Context, f buildFlags, prev []Object
 		if compatible(fs.objs, reqObjs) {
 			n.Instead = reqObjs
 		}
+		if slices.ContainsFunc(n.Objects, func(o Object) bool { return o.Kind == KConcept && o.Text == "publish" }) {
+			// "do not publish the package to npm": the registry is where it goes,
+			// not a tool banned beside the publishing
+			n.Objects = slices.DeleteFunc(slices.Clone(n.Objects), func(o Object) bool { return o.Kind == KTool && packageRegistry(o.Text) })
+		}
 		merge := slices.ContainsFunc(fs.objs, func(o Object) bool { return o.Kind == KConcept && o.Text == "merge" })
-		if merge && len(fs.objs) > 1 && namesTheMerge(fs.objs) {
+		if len(fs.objs) > 1 && (merge || slices.ContainsFunc(fs.objs, func(o Object) bool { return o.Kind == KConcept && o.Text == "merge-pr" })) && namesTheMerge(fs.objs) {
 			// "never merge a pull request yourself (`gh pr merge`)": the command
 			// the sentence gives is the merge it bans
 			n.Objects = slices.DeleteFunc(slices.Clone(fs.objs), func(o Object) bool { return o.Kind == KConcept })
@@ -6154,7 +6196,7 @@ func namesTheMerge(objs []Object) bool {
 	cmds := 0
 	for _, o := range objs {
 		switch {
-		case o.Kind == KConcept && o.Text == "merge":
+		case o.Kind == KConcept && (o.Text == "merge" || o.Text == "merge-pr"):
 		case o.Kind == KCommand && mergeCommand(o.Argv), o.Kind == KCode && mergeCommand(strings.Fields(o.Text)):
 			// (a span is classified as a command later)
 			cmds++

@@ -1,6 +1,7 @@
 package norm
 
 import (
+	"slices"
 	"strings"
 	"sync"
 )
@@ -89,7 +90,7 @@ func verdictRow(cells, heads, kinds []string) (string, bool) {
 		case "note":
 			note = i
 		case "":
-			if subject >= 0 || !spansOnly(cells[i]) {
+			if subject >= 0 || !spansOnly(cells[i]) && !actionColumn(heads[i]) {
 				continue
 			}
 			subject = i
@@ -99,8 +100,15 @@ func verdictRow(cells, heads, kinds []string) (string, bool) {
 		return "", false
 	}
 	verb := "use "
-	if packageColumn(heads[subject]) {
+	switch {
+	case packageColumn(heads[subject]):
 		verb = "import " // "| Package | Allowed |": the package is imported
+	case actionColumn(heads[subject]) && !spansOnly(cells[subject]):
+		// "| Force-push | No |" under "| Action | Allowed? |": the cell is the
+		// doing, in words
+		verb = ""
+		cells = slices.Clone(cells)
+		cells[subject] = lowerFirst(strings.TrimSpace(cells[subject]))
 	}
 	var lead string
 	switch verdictStrength(cells[verdict]) {
@@ -119,6 +127,16 @@ func verdictRow(cells, heads, kinds []string) (string, bool) {
 		out = withCell(out, cells[note])
 	}
 	return out, true
+}
+
+// actionColumn reports a header whose column names doings in words ("Action",
+// "Operation").
+func actionColumn(header string) bool {
+	switch strings.ToLower(strings.Trim(strings.TrimSpace(header), "*_:`")) {
+	case "action", "actions", "operation", "operations", "activity", "activities", "what", "doing":
+		return true
+	}
+	return false
 }
 
 // packageColumn reports a header whose column names packages or modules ("Package",
