@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/heed-dev/heed/internal/lazyre"
 )
 
 // Documentation: the form of docstrings ("A docstring summary must occupy one line and
@@ -367,3 +369,12 @@ func docOwners(list string) []string {
 	}
 	return out
 }
+
+// recordDescriptionRE: words that describe a linked document as a record of findings
+// or a plan rather than rules of the code ("analysis only — nothing in it has been
+// implemented", "Status: specification only").
+var recordDescriptionRE = lazyre.New(`(?i)\b(?:analysis only|analysis and design only|design only|specification only|for reference only|nothing (?:in it )?(?:has been |was |is )?implemented|not (?:yet )?implemented|implementation not (?:yet )?started|historical record)\b`)
+
+// DescribesRecord reports text that describes the documents it links to as records
+// of findings or plans: their sentences are no rules of the code as it is.
+func DescribesRecord(text string) bool { return recordDescriptionRE.MatchString(text) }

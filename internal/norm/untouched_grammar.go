@@ -2,6 +2,7 @@ package norm
 
 import (
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -36,6 +37,20 @@ func untouchedByGrammar(text string) (Untouched, bool) {
 			paths = pathsIn(toks[sentenceClauseStart(toks, i):i])
 		} else if directObject(toks[verb+1 : end]) {
 			paths = pathsIn(toks[verb+1 : end])
+		}
+		if toks[verb].Low == "rewrite" && rewriteOnlyRE().MatchString(text) {
+			// "Don't rewrite `README.md` — modify it incrementally": rewriting the
+			// whole file is banned, editing it is the way
+			continue
+		}
+		if !passive && workKindSubject(toks, i) {
+			continue
+		}
+		if len(paths) == 0 && !passive && pronounBeforeBan(toks, i) {
+			// "Queries and components import from it — they never change": a
+			// statement of what stays stable, with a subject of its own; no order
+			// to the reader about the file named before
+			continue
 		}
 		if len(paths) == 0 && (passive || anaphoricObject(toks[verb+1:end])) {
 			paths = headPaths(toks)
@@ -75,6 +90,43 @@ func untouchedByGrammar(text string) (Untouched, bool) {
 		return u, true
 	}
 	return Untouched{}, false
+}
+
+// rewriteOnlyRE: a ban of rewriting that leaves editing allowed.
+var rewriteOnlyRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:modify|edit|update|change|extend)\b[^.]*\b(?:incrementally|in place|gradually|surgically|piece by piece)\b|\bwholesale\b|\bfrom scratch\b`)
+})
+
+// pronounBeforeBan: the ban word at i follows a pronoun that is the clause's
+// subject and not the reader ("they never change", "which never changes").
+func pronounBeforeBan(toks []Token, i int) bool {
+	if i == 0 {
+		return false
+	}
+	switch toks[i-1].Low {
+	case "they", "it", "these", "those", "he", "she", "which", "that":
+		return true
+	}
+	return false
+}
+
+// workKindSubject: the ban word at i follows a kind of work as its subject
+// ("launcher-only tasks shouldn't touch `app/`"), which heed cannot tell from the
+// rest; "changes must not touch `vendor/`" is every change.
+func workKindSubject(toks []Token, i int) bool {
+	if i < 2 || toks[i-2].Punct {
+		return false
+	}
+	switch toks[i-1].Low {
+	case "tasks", "task", "development", "work", "changes", "prs", "fixes", "refactors", "features", "feature", "commits":
+	default:
+		return false
+	}
+	switch toks[i-2].Low {
+	case "all", "any", "the", "your", "our", "every", "no", "and", "or", "these", "those":
+		return false
+	}
+	return true
 }
 
 // editBanAt finds a ban of editing at token i: "never edit", "do not hand-edit",

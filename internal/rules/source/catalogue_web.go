@@ -130,7 +130,7 @@ func jsExtensionRequiredNamed(s *sentence) bool {
 	if !s.has(words(`\brelative (?:imports?|paths?|specifiers?)\b|\bimports?\b`)) || s.negated() {
 		return false
 	}
-	return s.has(words(`\b(?:always|must|need|needs|include|includes|including|add|use|require[sd]?|keep)\b`))
+	return s.has(words(`\b(?:always|must|need|needs|include|includes|including|add|use|require[sd]?|keep)\b|\b(?:do not|don't) deviate\b`))
 }
 
 var jsExtensionRequired = &Entry{

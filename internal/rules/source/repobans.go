@@ -385,8 +385,9 @@ func (s *sentence) nameBans() []ban {
 			}
 			if ts[i].depth > 0 {
 				// "use `xMalloc()` (never raw malloc)": a ban in parentheses of its
-				// own, read as a clause
-				if d := ts[i].depth; i > 0 && ts[i-1].text == "(" && negAt(ts, i) > 0 {
+				// own, read as a clause; "Lint only (no torch)" after a noun and no
+				// verb says what a thing lacks
+				if d := ts[i].depth; i > 0 && ts[i-1].text == "(" && negAt(ts, i) > 0 && (lowerWord(ts[i]) != "no" || useBefore(ts, i)) {
 					var sub []token
 					for k := i; k < len(ts) && ts[k].depth >= d; k++ {
 						t := ts[k]
@@ -500,6 +501,16 @@ func (s *sentence) nameBans() []ban {
 		}
 	}
 	return out
+}
+
+// useBefore reports a verb of using before ts[i] in its clause.
+func useBefore(ts []token, i int) bool {
+	for k := 0; k < i; k++ {
+		if ts[k].kind == 'w' && useWords[lowerWord(ts[k])] {
+			return true
+		}
+	}
+	return false
 }
 
 // auxiliaryNegation reports whether the negation's words are an auxiliary's ("cannot",
@@ -685,6 +696,12 @@ func repoPackageRules(s *sentence, rc *recognize.RepoContext, b ban) ([]policy.R
 	langs := pickLangs(s, rc, ref.langs)
 	if len(langs) == 0 {
 		return nil, "", false
+	}
+	if b.bare && ref.declared == "" && b.qualifier != "" {
+		// "No queue for completion truth": a plain word the source imports as a
+		// module of the language's own library, said of a purpose in the design;
+		// no manifest makes the word a package's name
+		return nil, fmt.Sprintf("names %s in plain words %s, a use heed cannot tell from the module's import", b.span, b.qualifier), true
 	}
 	how := "a package the repository declares in " + ref.declared
 	switch {

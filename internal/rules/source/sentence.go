@@ -264,7 +264,19 @@ var headerBanRE = lazyre.New(`(?:^|> )[^\pL\pN>]*(?:do not|don'?ts?|never|avoid|
 func (s *sentence) headerBans() bool { return headerBanRE.MatchString(s.header) }
 
 // negated reports whether the prose forbids something (or sits under a "Do Not" header).
-func (s *sentence) negated() bool { return negRE.MatchString(s.prose()) || s.headerBans() }
+func (s *sentence) negated() bool {
+	p := s.prose()
+	if strings.Contains(p, "deviat") || strings.Contains(p, "diverge") || strings.Contains(p, "mistake") {
+		// "`.js` extension on relative imports — do not deviate": the negation
+		// keeps the form the sentence states
+		p = affirmingNegationRE.ReplaceAllString(p, "")
+	}
+	return negRE.MatchString(p) || s.headerBans()
+}
+
+// affirmingNegationRE: a negation that affirms what the sentence states ("do not
+// deviate", "not a mistake").
+var affirmingNegationRE = lazyre.New(`(?i)\b(?:do not|don't|dont|never|must not|should not)\s+(?:deviate|diverge)\b|\bnot a mistake\b|\bwithout deviation\b`)
 
 // soft qualifiers make a prohibition a preference: the rule warns and is inexact.
 var softRE = lazyre.New(`\b(?:prefer|preferably|avoid|unless|where possible|wherever possible|(?:where|wherever|when|whenever|if) you can|whenever possible|when possible|if possible|where practical|try to|try hard|generally|usually|typically|in most cases|in general|ideally|should|should not|shouldn't|recommended|discouraged|as much as possible|almost always|rarely)\b`)
