@@ -88,6 +88,9 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		}
 	}
 	bans = append(bans, apiDocBans(c.Text, bans)...)
+	// "No `withTransaction` boundary was bypassed", "never bypass `withTransaction`":
+	// what must not happen to the thing, which the project requires
+	bans = slices.DeleteFunc(bans, func(b ban) bool { return b.span != "" && circumventedSpan(b) })
 	if len(bans) == 0 {
 		return recognize.Result{}
 	}
@@ -2834,3 +2837,35 @@ func withEveryPattern(q, pred string) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// circumventedRE: a verb of going around, removing or weakening a thing, said of the
+// span after it or, in the passive, after the span.
+var circumventedRE = lazyre.New(`(?i)\b(?:bypass(?:es|ed|ing)?|circumvent(?:s|ed|ing)?|work(?:s|ed|ing)? around|go(?:es|ing)? around|went around|skip(?:s|ped|ping)?|remov(?:e|es|ed|ing)|delet(?:e|es|ed|ing)|disabl(?:e|es|ed|ing)|weaken(?:s|ed|ing)?|duplicat(?:e|es|ed|ing)|alter(?:s|ed|ing)?)\b`)
+
+// circumventedSpan reports a ban whose clause forbids going around or removing its
+// span ("no `X` boundary was bypassed"): the span is what the project requires.
+func circumventedSpan(b ban) bool {
+	if b.verb != "" && circumventedRE.MatchString(b.verb) && !strings.HasPrefix(strings.ToLower(b.verb), "remov") && !strings.HasPrefix(strings.ToLower(b.verb), "delet") {
+		return true
+	}
+	cl := b.clause
+	i := strings.Index(cl, b.span)
+	if i < 0 {
+		return false
+	}
+	after := cl[i+len(b.span):]
+	if j := strings.IndexAny(after, ".;"); j >= 0 {
+		after = after[:j]
+	}
+	before := cl[:i]
+	if j := strings.LastIndexAny(before, ".;,"); j >= 0 {
+		before = before[j+1:]
+	}
+	return passiveCircumventRE.MatchString(after) || circumventVerbBeforeRE.MatchString(before)
+}
+
+// passiveCircumventRE: "... was bypassed", "... is never skipped".
+var passiveCircumventRE = lazyre.New(`(?i)\b(?:was|were|is|are|be|been|gets?|got)\s+(?:never\s+|not\s+)?(?:bypassed|circumvented|skipped|removed|deleted|disabled|weakened|duplicated|altered|worked around)\b`)
+
+// circumventVerbBeforeRE: "never bypass `X`", "do not remove the `X` check".
+var circumventVerbBeforeRE = lazyre.New(`(?i)(?:\b(?:bypass|circumvent|work around|go around)|\b(?:never|not|don't|dont)\s+(?:\w+\s+)?(?:skip|remove|delete|disable|weaken|duplicate))\s+(?:the\s+|a\s+|any\s+|an\s+)?\S*\s*$`)
