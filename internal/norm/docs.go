@@ -213,7 +213,7 @@ func DocForms(text, heading string) []DocForm {
 		return []DocForm{{Kind: "prose", Check: "words", Contractions: true, In: in, Except: except}}
 	}
 	var words []string
-	if loc := docInsteadRE().FindStringSubmatchIndex(text); loc != nil && !docNegRE().MatchString(text) && quotedFirst(text[loc[2]:loc[3]]) {
+	if loc := docInsteadRE().FindStringSubmatchIndex(text); loc != nil && !docNegRE().MatchString(text) && wordsNotDoing(text[loc[2]:loc[3]]) {
 		// "use `they` instead of `he` or `she`": a word for words, both sides words
 		if use := quotedWords(lastWords(text[:loc[0]])); len(use) > 0 && allPlain(use) {
 			words = quotedWords(text[loc[2]:loc[3]])
@@ -379,9 +379,9 @@ var recordDescriptionRE = lazyre.New(`(?i)\b(?:analysis only|analysis and design
 // of findings or plans: their sentences are no rules of the code as it is.
 func DescribesRecord(text string) bool { return recordDescriptionRE.MatchString(text) }
 
-// quotedFirst: the phrase opens with the quoted words themselves ("instead of `he`"),
-// not a doing ("rather than assuming `PATH`").
-func quotedFirst(phrase string) bool {
-	p := strings.TrimSpace(phrase)
-	return strings.HasPrefix(p, "`") || strings.HasPrefix(p, "\"") || strings.HasPrefix(p, "“") || strings.HasPrefix(p, "'")
+// wordsNotDoing: the phrase after "instead of" names words ("instead of `he`",
+// "rather than boolean"), not a doing ("rather than assuming `PATH`").
+func wordsNotDoing(phrase string) bool {
+	f := strings.Fields(phrase)
+	return len(f) == 0 || !(len(f[0]) > 4 && strings.HasSuffix(strings.ToLower(f[0]), "ing"))
 }
