@@ -424,6 +424,17 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			}
 		}
 	}
+	var wrappers []string
+	for _, sp := range recognize.CodeSpans(c.Text) {
+		if !slices.ContainsFunc(bans, func(b ban) bool { return b.span == sp || b.from == sp }) {
+			wrappers = append(wrappers, wrapperModuleGlobs(sp)...)
+		}
+	}
+	for i := range res.Rules {
+		// "Icons: only from `@/components/icons`, never from `@tabler/icons-react`":
+		// the module that wraps the package is where its import belongs
+		res.Rules[i].Scope.Exclude = uniq.Values(append(res.Rules[i].Scope.Exclude, wrappers...))
+	}
 	if len(res.Rules) > 0 {
 		res.Unenforced = ""
 	}
@@ -2869,3 +2880,22 @@ var passiveCircumventRE = lazyre.New(`(?i)\b(?:was|were|is|are|be|been|gets?|got
 
 // circumventVerbBeforeRE: "never bypass `X`", "do not remove the `X` check".
 var circumventVerbBeforeRE = lazyre.New(`(?i)(?:\b(?:bypass|circumvent|work around|go around)|\b(?:never|not|don't|dont)\s+(?:\w+\s+)?(?:skip|remove|delete|disable|weaken|duplicate))\s+(?:the\s+|a\s+|any\s+|an\s+)?\S*\s*$`)
+
+// wrapperModuleGlobs are the files of a module of the project's own, named by the
+// alias an import of it uses (`@/components/icons`, `~/lib/http`): the module itself
+// and a folder of that name.
+func wrapperModuleGlobs(spec string) []string {
+	spec = strings.Trim(spec, "` ")
+	rest, ok := "", false
+	for _, p := range []string{"@/", "~/", "#/", "$lib/"} {
+		if r, found := strings.CutPrefix(spec, p); found {
+			rest, ok = r, true
+			break
+		}
+	}
+	if !ok || rest == "" || strings.ContainsAny(rest, " *`") {
+		return nil
+	}
+	rest = strings.TrimSuffix(rest, "/")
+	return []string{"**/" + rest + ".*", "**/" + rest + "/**"}
+}
