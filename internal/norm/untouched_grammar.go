@@ -106,6 +106,17 @@ func pronounBeforeBan(toks []Token, i int) bool {
 	switch toks[i-1].Low {
 	case "they", "it", "these", "those", "he", "she", "which", "that":
 		return true
+	case "and", "but":
+		// "they stay as they are and never change": the clause's subject, before
+		// its first verb
+		k := i - 1
+		for k > 0 && !toks[k-1].Punct {
+			k--
+		}
+		switch toks[k].Low {
+		case "they", "it", "these", "those":
+			return true
+		}
 	}
 	return false
 }
