@@ -41,9 +41,9 @@ func TestCodeSpansUnderACodeHeadingAreNoWording(t *testing.T) {
 func TestDescribesRecord(t *testing.T) {
 	for text, want := range map[string]bool{
 		"[MODELS_REVIEW.md](MODELS_REVIEW.md) — every schema audited. Analysis only — nothing in it has been implemented.": true,
-		"See the payment design. **Status: specification only, nothing implemented or approved.**":                        true,
-		"Read [the style guide](docs/style.md) before writing any code.":                                                 false,
-		"Follow `docs/testing.md`: every feature needs a test.":                                                          false,
+		"See the payment design. **Status: specification only, nothing implemented or approved.**":                         true,
+		"Read [the style guide](docs/style.md) before writing any code.":                                                   false,
+		"Follow `docs/testing.md`: every feature needs a test.":                                                            false,
 	} {
 		if got := DescribesRecord(text); got != want {
 			t.Errorf("DescribesRecord(%q) = %v, want %v", text, got, want)
