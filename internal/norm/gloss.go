@@ -350,7 +350,9 @@ func glossTokens(toks []Token, lang string) []Token {
 			i += n
 			continue
 		}
-		if e.final && i+n < len(words) && !sentenceEnd(words[i+n]) {
+		if e.final && i+n < len(words) && !sentenceEnd(words[i+n]) && !(lang == "de" && words[i+n].Punct && words[i+n].Text == ",") {
+			// (German ends a clause with its verb before a comma too: "für Tests
+			// Vitest verwenden, nicht Jest")
 			emit(e.other)
 			i += n
 			continue
@@ -505,10 +507,29 @@ func germanObjectStart(out []Token, k int) (int, []Token) {
 			break
 		}
 	}
+	// a phrase of place or purpose opens the clause before the object: "für Tests
+	// Vitest verwenden" uses Vitest, for tests
+	for p := end - 2; p >= j; p-- {
+		if germanPreposition(out[p].Low) {
+			if p+2 < end {
+				j = p + 2
+			}
+			break
+		}
+	}
 	if j == end {
 		return k, nil
 	}
 	return j, trail
+}
+
+// germanPreposition: an English word a German preposition is glossed to.
+func germanPreposition(w string) bool {
+	switch w {
+	case "for", "in", "with", "on", "from", "at", "after", "before", "during":
+		return true
+	}
+	return false
 }
 
 // germanArticle: an English word a German article or determiner is glossed to.

@@ -282,7 +282,7 @@ func german() languageWords {
 		},
 		// an infinitive that ends the sentence follows its object: "immer `buf
 		// generate` ausführen" is "always run `buf generate`"
-		final: map[string]string{"ausführen": "run X", "mergen": "merge X", "löschen": "delete X", "schließen": "close X", "veröffentlichen": "publish X"},
+		final: map[string]string{"ausführen": "run X", "verwenden": "use X", "benutzen": "use X", "nutzen": "use X", "mergen": "merge X", "löschen": "delete X", "schließen": "close X", "veröffentlichen": "publish X"},
 		// a verb at the end of its clause follows its object: "`next lint` nicht verwenden"
 		post: map[string]string{
 			"nicht verwenden": "do not use X", "nicht benutzen": "do not use X", "nicht nutzen": "do not use X",

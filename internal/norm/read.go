@@ -67,6 +67,20 @@ var mainRoles = map[string]bool{mForbid: true, mRequire: true, mRemind: true, mP
 // Read reads a constraint's text into norms, sentence by sentence.
 func Read(text string, ctx Context) []Norm {
 	ns := read(text, ctx)
+	for i := range ns {
+		if ns[i].Polarity == Forbid && slices.ContainsFunc(ns[i].Objects, func(o Object) bool { return meansForJob(text, o) }) {
+			ns[i].Uncertain = append(append([]string(nil), ns[i].Uncertain...), ByMeansDoubt)
+		}
+	}
+	if jobUsesRE().MatchString(text) {
+		// "Linting uses OxLint, not ESLint": the project's choice, stated rather
+		// than ordered; running a rival warns
+		for i := range ns {
+			if ns[i].Polarity == Forbid {
+				ns[i].Uncertain = append(append([]string(nil), ns[i].Uncertain...), StatedChoice)
+			}
+		}
+	}
 	markApprovals(ns)
 	ns = stepDependencyBans(ns)
 	placeDependencyBans(ns)
@@ -128,7 +142,7 @@ func read(text string, ctx Context) []Norm {
 		// lacks, named after the command; no ban of running it
 		return nil
 	}
-	text = jobStatements(packageManagerFacts(text))
+	text = jobStatements(packageManagerFacts(toolChoiceText(withoutAltHedge(text))))
 	if steps := arrowSteps(text, ctx); steps != "" {
 		return readAs(text, steps, ctx, "")
 	}

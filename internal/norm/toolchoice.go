@@ -1,0 +1,108 @@
+package norm
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// A tool chosen for a job and its rivals, written the way stack notes write them:
+// "Linting uses OxLint + oxfmt, not ESLint/Prettier". The reading below takes the
+// labelled form ("Linting: OxLint and oxfmt, not ESLint or Prettier"); these rewrites
+// bring the notes' shorthand to it.
+
+// StatedChoice is the doubt of a ban read from a tool choice stated, not ordered.
+const StatedChoice = "the project's choice of tool, stated rather than ordered"
+
+// jobUsesRE: "<job> uses X" at the start of a sentence, the job a noun of work.
+var jobUsesRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^(\W*)(linting|formatting|testing|tests|containers|bundling|type[- ]checking|package management)\s+(?:uses|is done with|runs on|runs with)\s+`)
+})
+
+// rivalSlashRE: "not ESLint/Prettier": rivals joined by slashes, in plain words.
+var rivalSlashRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(not|never|no)\s+([A-Za-z][\w-]*(?:\.js)?)/([A-Za-z][\w-]*(?:\.js)?)(?:/([A-Za-z][\w-]*(?:\.js)?))?\b`)
+})
+
+// toolPlusRE: "OxLint + oxfmt": tools joined by a plus sign.
+var toolPlusRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b([A-Za-z][\w.-]*)\s+\+\s+([A-Za-z][\w.-]*)\b`)
+})
+
+// toolChoiceText rewrites a stack note's tool choice into the labelled form; text
+// without a rival ("not", "never") is kept.
+func toolChoiceText(text string) string {
+	low := strings.ToLower(text)
+	if !strings.Contains(low, "not ") && !strings.Contains(low, "never ") && !strings.Contains(low, "no ") {
+		return text
+	}
+	if m := jobUsesRE().FindStringSubmatchIndex(text); m != nil {
+		text = text[:m[5]] + ": " + text[m[1]:]
+	}
+	if strings.Contains(text, " + ") {
+		text = toolPlusRE().ReplaceAllString(text, "$1 and $2")
+	}
+	if strings.Contains(text, "/") {
+		text = rivalSlashRE().ReplaceAllStringFunc(text, func(s string) string {
+			m := rivalSlashRE().FindStringSubmatch(s)
+			names := []string{m[2], m[3]}
+			if m[4] != "" {
+				names = append(names, m[4])
+			}
+			return m[1] + " " + strings.Join(names, " or ")
+		})
+	}
+	return text
+}
+
+// jobByMeansRE: "Type-check with `tsc --noEmit`, not with `npm run build`": a job
+// and the means to do it, with a rival means; group 1 is the job.
+var jobByMeansRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("(?i)^\\W*(type-?check|check types|lint|format|verify|validate|test|check)\\b[^`]*?\\bwith\\s+`[^`]+`[^.;]*?,?\\s+(?:but\\s+)?not\\s+(?:with\\s+|via\\s+|by\\s+)?`")
+})
+
+// ByMeansDoubt is the doubt of a ban of a command named as the wrong means to a job.
+const ByMeansDoubt = "banned as the means to a job, which the command may not be run for"
+
+// meansForJob reports a ban of a command that the sentence names as the wrong means
+// to a job ("type-check with X, not with `npm run build`"): the command is banned
+// for that job only, unless it is a tool whose job that is ("format with Ruff, not
+// Black").
+func meansForJob(text string, o Object) bool {
+	m := jobByMeansRE().FindStringSubmatch(text)
+	if m == nil || o.Kind != KCommand && o.Kind != KCode {
+		return false
+	}
+	job := strings.ToLower(m[1])
+	prog := strings.Fields(o.Text)
+	if len(prog) == 0 {
+		return false
+	}
+	if strings.HasPrefix(job, "type") || job == "check types" {
+		// ("type-check with `pyright`, not `mypy`": a type checker is the means)
+		switch strings.ToLower(prog[0]) {
+		case "mypy", "pyright", "basedpyright", "pytype", "pyre", "tsc", "vue-tsc", "flow", "ty":
+			return false
+		}
+	}
+	for _, j := range toolJobs()[strings.ToLower(prog[0])] {
+		if strings.HasSuffix(j, "-"+jobOfRole()[job]) {
+			return false
+		}
+	}
+	return true
+}
+
+// altHedgeRE: an aside that offers an alternative with a hedge ("(use `pkill -x` if
+// you must)"): the hedge is the alternative's, no condition of the ban before it.
+var altHedgeRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\((\s*(?:use|try|prefer|fall back to)\s+[^()]*?)\s*,?\s*(?:if you (?:really )?(?:must|have to|need to)|if needed|if necessary|when needed|where needed)\s*\)`)
+})
+
+// withoutAltHedge drops the hedge of an alternative offered in an aside.
+func withoutAltHedge(text string) string {
+	if !strings.Contains(text, "if ") && !strings.Contains(text, "when needed") && !strings.Contains(text, "where needed") {
+		return text
+	}
+	return altHedgeRE().ReplaceAllString(text, "($1)")
+}
