@@ -486,6 +486,11 @@ func ruleScopeOf(s *sentence, rc *recognize.RepoContext, langs []string) (sc pol
 			}
 		}
 	}
+	if d := subjectFolder(s.c.Text, rc); d != "" && len(sc.Globs) == 0 {
+		// "`warcraft-keybinds` is pure Rust. No `wasm-bindgen`, no `dioxus`": the
+		// package the sentence is about, a folder of the repository, is the place
+		sc.Globs = append(sc.Globs, dirGlob(d))
+	}
 	for _, cl := range s.clauses() {
 		// "generated files under `src/gen/` are exempt": the folder of a clause
 		// that exempts its subject is no place of the rule but its exception; "use
@@ -1257,4 +1262,26 @@ func labelTypeGlobs(s *sentence, rc *recognize.RepoContext) []string {
 		}
 	}
 	return norm.LabelFileTypes(label)
+}
+
+// subjectSpanRE: a sentence whose subject is a name in a code span ("`core` is pure
+// Rust", "`web` has no server code").
+var subjectSpanRE = lazyre.New("^[\\s*_-]*`([A-Za-z0-9_.@/-]+)`[*_]*\\s+(?:is|are|has|have|stays|remains|must|should|contains|holds)\\b")
+
+// subjectFolder is the one folder of the repository a sentence's subject names
+// (`warcraft-keybinds` for crates/warcraft-keybinds), "" when it names none or
+// several.
+func subjectFolder(text string, rc *recognize.RepoContext) string {
+	m := subjectSpanRE.FindStringSubmatch(text)
+	if m == nil || rc == nil {
+		return ""
+	}
+	name := strings.Trim(m[1], "/")
+	if name == "" || strings.Contains(name, ".") {
+		return "" // a file, not a package
+	}
+	if ds := rc.FoldersNamed(name); len(ds) == 1 {
+		return ds[0]
+	}
+	return ""
 }
