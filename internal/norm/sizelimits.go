@@ -74,6 +74,25 @@ var sizeApproxRE = lazyre.New(`(?i)~|\b(?:around|about|roughly|approximately|ide
 // sizeStatedRE: a directive: a modal, an imperative, a ban, or a label's "limit"/"max".
 var sizeStatedRE = lazyre.New(`(?i)\b(?:must|should|shall|never|no|not|don'?t|keep|stay|limit|max(?:imum)?|split|break\s+up|exceed|cap)\b|<=|≤`)
 
+// amountRead: a verb of taking lines in or out just before the number ("read more
+// than", "print over", "never read >"), which makes the number an amount read, not a
+// size.
+func amountRead(about string) bool {
+	ws := strings.Fields(strings.ToLower(about))
+	for len(ws) > 0 {
+		w := strings.TrimRight(ws[len(ws)-1], ">=≥")
+		switch w {
+		case "", "more", "than", "over", "beyond", "past", "up", "to", "at", "most":
+			ws = ws[:len(ws)-1]
+			continue
+		case "read", "reading", "view", "viewing", "print", "printing", "show", "showing", "output", "cat", "display", "load", "loading", "scroll":
+			return true
+		}
+		return false
+	}
+	return false
+}
+
 // ReadSizeLimit reads a limit of a file's or a function's lines; false when the text
 // sets none.
 func ReadSizeLimit(text string) (SizeLimit, bool) {
@@ -91,6 +110,11 @@ func ReadSizeLimit(text string) (SizeLimit, bool) {
 		return SizeLimit{}, false
 	}
 	about := prose[:strings.Index(prose, m[0])]
+	if amountRead(about) {
+		// "never read >200 lines blind": how much of a file the reader takes in at
+		// once, not how long the file may be
+		return SizeLimit{}, false
+	}
 	l := SizeLimit{Lines: n, Approximate: sizeApproxRE.MatchString(prose), Function: sizeSubjectFuncRE.MatchString(about)}
 	if h := hardLimitRE.FindStringSubmatch(prose); h != nil {
 		// "≤200 lines target (300 hard limit)": the target warns, the hard limit is

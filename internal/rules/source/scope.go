@@ -1272,8 +1272,11 @@ var subjectSpanRE = lazyre.New("^[\\s*_-]*`([A-Za-z0-9_.@/-]+)`[*_]*\\s+(?:is|ar
 // (`warcraft-keybinds` for crates/warcraft-keybinds), "" when it names none or
 // several.
 func subjectFolder(text string, rc *recognize.RepoContext) string {
+	if rc == nil || !strings.HasPrefix(strings.TrimLeft(text, " *_-"), "`") {
+		return ""
+	}
 	m := subjectSpanRE.FindStringSubmatch(text)
-	if m == nil || rc == nil {
+	if m == nil {
 		return ""
 	}
 	name := strings.Trim(m[1], "/")
