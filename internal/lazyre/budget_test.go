@@ -83,7 +83,9 @@ var budgetFiles = []string{
 // code span: the third budget rises by 1. The first file's allocation stood at 42.8
 // MiB before stop 60 and its readers of that stop brought it to 42.9 (within the
 // run-to-run spread of about 0.15 MiB): its megabyte budget rises to 43, so that the
-// measure's truncation does not fail a run by chance.
+// measure's truncation does not fail a run by chance. The third file's allocation
+// stands at the edge of 41 and 42 MiB: at stop 61's first commit, which changed no
+// code, runs gave 41 and 42 alike; its budget is 42, for the same reason.
 func TestCompileOfAFileStaysWithinItsBudget(t *testing.T) {
 	dir := filepath.Join("..", "..", "..", "shared", "corpus")
 	if _, err := os.Stat(filepath.Join(dir, budgetFiles[0])); err != nil {
@@ -92,7 +94,7 @@ func TestCompileOfAFileStaysWithinItsBudget(t *testing.T) {
 	budgets := map[string]struct{ compiled, mb int }{
 		budgetFiles[0]: {326, 43},
 		budgetFiles[1]: {250, 26},
-		budgetFiles[2]: {320, 41},
+		budgetFiles[2]: {320, 42},
 	}
 	for _, name := range budgetFiles {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestCompileBudgetChild$")

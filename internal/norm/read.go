@@ -72,7 +72,7 @@ func Read(text string, ctx Context) []Norm {
 			ns[i].Uncertain = append(append([]string(nil), ns[i].Uncertain...), ByMeansDoubt)
 		}
 	}
-	if jobUsesRE().MatchString(text) {
+	if jobUses(text) != nil {
 		// "Linting uses OxLint, not ESLint": the project's choice, stated rather
 		// than ordered; running a rival warns
 		for i := range ns {

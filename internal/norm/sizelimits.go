@@ -74,6 +74,10 @@ var sizeApproxRE = lazyre.New(`(?i)~|\b(?:around|about|roughly|approximately|ide
 // sizeStatedRE: a directive: a modal, an imperative, a ban, or a label's "limit"/"max".
 var sizeStatedRE = lazyre.New(`(?i)\b(?:must|should|shall|never|no|not|don'?t|keep|stay|limit|max(?:imum)?|split|break\s+up|exceed|cap)\b|<=|≤`)
 
+// docSubjectRE: a sentence about adding a document of instructions, whose file a
+// limit is of.
+var docSubjectRE = lazyre.New(`(?i)\b(?:when|before|if) (?:adding|creating|writing) (?:a )?new (?:rule|rules file|doc|document|skill|agent|command|prompt|instruction|guide|page of docs)\b`)
+
 // amountRead: a verb of taking lines in or out just before the number ("read more
 // than", "print over", "never read >"), which makes the number an amount read, not a
 // size.
@@ -110,6 +114,11 @@ func ReadSizeLimit(text string) (SizeLimit, bool) {
 		return SizeLimit{}, false
 	}
 	about := prose[:strings.Index(prose, m[0])]
+	if strings.Contains(low, "new ") && docSubjectRE.MatchString(prose) {
+		// "When adding a new rule: ... keep the file under ~150 lines": the file
+		// is the rule's document, no file of code
+		return SizeLimit{}, false
+	}
 	if amountRead(about) {
 		// "never read >200 lines blind": how much of a file the reader takes in at
 		// once, not how long the file may be

@@ -19,6 +19,15 @@ var jobUsesRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)^(\W*)(linting|formatting|testing|tests|containers|bundling|type[- ]checking|package management)\s+(?:uses|is done with|runs on|runs with)\s+`)
 })
 
+// jobUses is jobUsesRE's match of text, nil for none; the expression runs only on a
+// text that says "uses", "runs" or "done with".
+func jobUses(text string) []int {
+	if !strings.Contains(text, " uses ") && !strings.Contains(text, " runs ") && !strings.Contains(text, "done with") {
+		return nil
+	}
+	return jobUsesRE().FindStringSubmatchIndex(text)
+}
+
 // rivalSlashRE: "not ESLint/Prettier": rivals joined by slashes, in plain words.
 var rivalSlashRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)\b(not|never|no)\s+([A-Za-z][\w-]*(?:\.js)?)/([A-Za-z][\w-]*(?:\.js)?)(?:/([A-Za-z][\w-]*(?:\.js)?))?\b`)
@@ -36,13 +45,13 @@ func toolChoiceText(text string) string {
 	if !strings.Contains(low, "not ") && !strings.Contains(low, "never ") && !strings.Contains(low, "no ") {
 		return text
 	}
-	if m := jobUsesRE().FindStringSubmatchIndex(text); m != nil {
+	if m := jobUses(text); m != nil {
 		text = text[:m[5]] + ": " + text[m[1]:]
 	}
 	if strings.Contains(text, " + ") {
 		text = toolPlusRE().ReplaceAllString(text, "$1 and $2")
 	}
-	if strings.Contains(text, "/") {
+	if slashedRival(text) {
 		text = rivalSlashRE().ReplaceAllStringFunc(text, func(s string) string {
 			m := rivalSlashRE().FindStringSubmatch(s)
 			names := []string{m[2], m[3]}
@@ -69,8 +78,11 @@ const ByMeansDoubt = "banned as the means to a job, which the command may not be
 // for that job only, unless it is a tool whose job that is ("format with Ruff, not
 // Black").
 func meansForJob(text string, o Object) bool {
+	if o.Kind != KCommand && o.Kind != KCode || !strings.Contains(text, "with `") || !strings.Contains(text, "not") {
+		return false
+	}
 	m := jobByMeansRE().FindStringSubmatch(text)
-	if m == nil || o.Kind != KCommand && o.Kind != KCode {
+	if m == nil {
 		return false
 	}
 	job := strings.ToLower(m[1])
@@ -105,4 +117,28 @@ func withoutAltHedge(text string) string {
 		return text
 	}
 	return altHedgeRE().ReplaceAllString(text, "($1)")
+}
+
+// slashedRival: a word after "not", "never" or "no" holds a slash ("not ESLint/Prettier"),
+// the only texts rivalSlashRE can change.
+func slashedRival(text string) bool {
+	low := strings.ToLower(text)
+	for _, neg := range []string{"not ", "never ", "no "} {
+		for i := strings.Index(low, neg); i >= 0; {
+			rest := low[i+len(neg):]
+			end := strings.IndexAny(rest, " ,.;:)`")
+			if end < 0 {
+				end = len(rest)
+			}
+			if strings.Contains(rest[:end], "/") {
+				return true
+			}
+			j := strings.Index(rest, neg)
+			if j < 0 {
+				break
+			}
+			i += len(neg) + j
+		}
+	}
+	return false
 }

@@ -2872,8 +2872,22 @@ func circumventedSpan(b ban) bool {
 	if j := strings.LastIndexAny(before, ".;,"); j >= 0 {
 		before = before[j+1:]
 	}
+	// (the span's own marks: "`Depends()` wrappers")
+	after, before = strings.TrimLeft(after, "`()"), strings.TrimRight(before, "`")
+	if wrapperNounRE.MatchString(after) && makeVerbBeforeRE.MatchString(before) {
+		// "don't create new `Depends()` wrappers": new wrappers of it are banned,
+		// not its use
+		return true
+	}
 	return passiveCircumventRE.MatchString(after) || circumventVerbBeforeRE.MatchString(before)
 }
+
+// wrapperNounRE: a noun after a span that makes it what is wrapped ("`Depends()`
+// wrappers").
+var wrapperNounRE = lazyre.New(`(?i)^\s*(?:wrappers?|aliases|alias|helpers?|abstractions?|shims?|variants?|copies|duplicates?)\b`)
+
+// makeVerbBeforeRE: a verb of making just before the span ("create new `X` ...").
+var makeVerbBeforeRE = lazyre.New(`(?i)\b(?:create|add|write|define|introduce|make|build|roll)\s+(?:new\s+|more\s+|your\s+own\s+|any\s+|additional\s+)?$`)
 
 // passiveCircumventRE: "... was bypassed", "... is never skipped".
 var passiveCircumventRE = lazyre.New(`(?i)\b(?:was|were|is|are|be|been|gets?|got)\s+(?:never\s+|not\s+)?(?:bypassed|circumvented|skipped|removed|deleted|disabled|weakened|duplicated|altered|worked around)\b`)
@@ -2882,8 +2896,8 @@ var passiveCircumventRE = lazyre.New(`(?i)\b(?:was|were|is|are|be|been|gets?|got
 var circumventVerbBeforeRE = lazyre.New(`(?i)(?:\b(?:bypass|circumvent|work around|go around)|\b(?:never|not|don't|dont)\s+(?:\w+\s+)?(?:skip|remove|delete|disable|weaken|duplicate))\s+(?:the\s+|a\s+|any\s+|an\s+)?\S*\s*$`)
 
 // wrapperModuleGlobs are the files of a module of the project's own, named by the
-// alias an import of it uses (`@/components/icons`, `~/lib/http`): the module itself
-// and a folder of that name.
+// alias an import of it uses (`@/components/icons`, `~/lib/http`) or a Python import
+// of it by its dotted path: the module itself and a folder of that name.
 func wrapperModuleGlobs(spec string) []string {
 	spec = strings.Trim(spec, "` ")
 	rest, ok := "", false
@@ -2892,6 +2906,11 @@ func wrapperModuleGlobs(spec string) []string {
 			rest, ok = r, true
 			break
 		}
+	}
+	if f := strings.Fields(spec); !ok && len(f) >= 4 && f[0] == "from" && f[2] == "import" && strings.Count(f[1], ".") >= 1 && !strings.HasPrefix(f[1], ".") {
+		// "always `from app.utils.logger import logger`": a module of the
+		// project's, by its dotted path
+		rest, ok = strings.ReplaceAll(f[1], ".", "/"), true
 	}
 	if !ok || rest == "" || strings.ContainsAny(rest, " *`") {
 		return nil

@@ -973,6 +973,11 @@ func importBan(ts []token, j int, cl string) (ban, bool) {
 	name := ts[k].text
 	if k+2 < len(ts) && ts[k+1].kind == 'w' && lowerWord(ts[k+1]) == "from" {
 		from := ts[k+2].text
+		if ts[k+2].kind == 'w' && set("a", "an", "the", "any", "another", "other", "its", "their", "your", "our", "this", "that", "these", "those")[lowerWord(ts[k+2])] {
+			// "do not import `store` from a page module": a kind of module in
+			// words, which heed cannot tell from the rest
+			return ban{span: name, clause: cl, qualifier: "from " + strings.Join(wordsFrom(ts, k+2), " ")}, true
+		}
 		if ts[k+2].kind == 'w' || ts[k+2].kind == 's' {
 			return ban{span: name, from: from, clause: cl, qualifier: qualifier(ts, k+3)}, true
 		}
@@ -1320,4 +1325,13 @@ func spansAfterProhibition(cl string, stop map[string]bool) []string {
 		}
 	}
 	return out
+}
+
+// wordsFrom are the words of ts from i to the clause's next mark.
+func wordsFrom(ts []token, i int) []string {
+	var ws []string
+	for k := i; k < len(ts) && ts[k].kind == 'w'; k++ {
+		ws = append(ws, lowerWord(ts[k]))
+	}
+	return ws
 }

@@ -503,6 +503,10 @@ func (s *sentence) nameBans() []ban {
 	return out
 }
 
+// moduleUseWordsRE: words that speak of a module as code: importing, using, calling
+// it, or calling it a module.
+var moduleUseWordsRE = lazyre.New(`\b(?:import|imports|importing|imported|use|uses|using|call|calls|calling|depend|depends|rely|add|adding|install|installing|introduce|avoid|module|modules|library|libraries|package|packages|stdlib)\b`)
+
 // useBefore reports a verb of using before ts[i] in its clause.
 func useBefore(ts []token, i int) bool {
 	for k := 0; k < i; k++ {
@@ -697,11 +701,11 @@ func repoPackageRules(s *sentence, rc *recognize.RepoContext, b ban) ([]policy.R
 	if len(langs) == 0 {
 		return nil, "", false
 	}
-	if b.bare && ref.declared == "" && b.qualifier != "" {
-		// "No queue for completion truth": a plain word the source imports as a
-		// module of the language's own library, said of a purpose in the design;
-		// no manifest makes the word a package's name
-		return nil, fmt.Sprintf("names %s in plain words %s, a use heed cannot tell from the module's import", b.span, b.qualifier), true
+	if b.bare && ref.declared == "" && (b.qualifier != "" || !s.has(moduleUseWordsRE)) {
+		// "No queue for completion truth", "No secrets in code": a plain word the
+		// source imports as a module of the language's own library, with no word
+		// of importing or using it; no manifest makes the word a package's name
+		return nil, fmt.Sprintf("names %s in plain words, and says nothing of importing it", b.span), true
 	}
 	how := "a package the repository declares in " + ref.declared
 	switch {
