@@ -18,7 +18,7 @@ func TestCheckLeavesOutWhatTheUserExcludes(t *testing.T) {
 		"AGENTS.md":           "# Rules\n\n- Python code never calls `print()`; use the `logging` module.\n",
 		"app/main.py":         "print('main')\n",
 		"app/gen/client.py":   "print('generated')\n",
-		"scripts/seed.py":     "print('seed')\n",
+		"tasks/seed.py":       "print('seed')\n",
 		"legacy/old.py":       "print('old')\n",
 		"elsewhere/heed.conf": "[check]\nexclude = [\"legacy/\"]\n",
 	})
@@ -46,29 +46,29 @@ func TestCheckLeavesOutWhatTheUserExcludes(t *testing.T) {
 		sort.Strings(out)
 		return out
 	}
-	all := "app/gen/client.py app/main.py legacy/old.py scripts/seed.py"
+	all := "app/gen/client.py app/main.py legacy/old.py tasks/seed.py"
 	if got := strings.Join(flagged(), " "); got != all {
 		t.Fatalf("nothing excluded: %s, want %s", got, all)
 	}
 	os.WriteFile(filepath.Join(dir, ".heedignore"), []byte("# generated code\ngen/\n"), 0o644)
-	if got := strings.Join(flagged(), " "); got != "app/main.py legacy/old.py scripts/seed.py" {
+	if got := strings.Join(flagged(), " "); got != "app/main.py legacy/old.py tasks/seed.py" {
 		t.Errorf(".heedignore gen/: %s", got)
 	}
-	if got := strings.Join(flagged("--exclude", "scripts/*.py", "--exclude", "/legacy"), " "); got != "app/main.py" {
+	if got := strings.Join(flagged("--exclude", "tasks/*.py", "--exclude", "/legacy"), " "); got != "app/main.py" {
 		t.Errorf("--exclude twice: %s", got)
 	}
 	os.MkdirAll(filepath.Join(dir, ".heed"), 0o755)
-	os.WriteFile(filepath.Join(dir, ".heed/config"), []byte("[check]\nexclude = [\"scripts/\"]\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, ".heed/config"), []byte("[check]\nexclude = [\"tasks/\"]\n"), 0o644)
 	if got := strings.Join(flagged(), " "); got != "app/main.py legacy/old.py" {
-		t.Errorf(".heed/config exclude scripts/: %s", got)
+		t.Errorf(".heed/config exclude tasks/: %s", got)
 	}
 	// --config replaces .heed/config: its exclude applies, the repository's does not
-	if got := strings.Join(flagged("--config", filepath.Join(dir, "elsewhere/heed.conf")), " "); got != "app/main.py scripts/seed.py" {
+	if got := strings.Join(flagged("--config", filepath.Join(dir, "elsewhere/heed.conf")), " "); got != "app/main.py tasks/seed.py" {
 		t.Errorf("--config elsewhere/heed.conf: %s", got)
 	}
 	// a later pattern includes again
-	if got := strings.Join(flagged("--exclude", "!scripts/seed.py"), " "); got != "app/main.py legacy/old.py scripts/seed.py" {
-		t.Errorf("--exclude !scripts/seed.py: %s", got)
+	if got := strings.Join(flagged("--exclude", "!tasks/seed.py"), " "); got != "app/main.py legacy/old.py tasks/seed.py" {
+		t.Errorf("--exclude !tasks/seed.py: %s", got)
 	}
 }
 

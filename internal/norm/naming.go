@@ -371,7 +371,9 @@ func joinKindLists(segs []string) []string {
 		for j+1 < len(segs) && !convStyleRE.MatchString(segs[j+1]) && convKindRE.MatchString(segs[j+1]) {
 			j++
 		}
-		if j+1 < len(segs) && kindFirst(segs[j+1]) {
+		if j+1 < len(segs) && kindFirst(segs[j+1]) && !databaseSubject(segs[j+1]) {
+			// (not "Names and enums stay stable. Tables are snake case": the style's
+			// segment has a subject of its own, no code's)
 			out = append(out, strings.Join(segs[i:j+2], ", "))
 			i = j + 1
 			continue
@@ -385,6 +387,22 @@ func joinKindLists(segs []string) []string {
 		i = j
 	}
 	return out
+}
+
+// databaseSubject: a segment whose subject is the database's (tables, columns).
+func databaseSubject(seg string) bool {
+	f := strings.Fields(strings.ToLower(strings.Trim(seg, " *_")))
+	if len(f) > 0 && f[0] == "the" {
+		f = f[1:]
+	}
+	if len(f) == 0 {
+		return false
+	}
+	switch strings.Trim(f[0], "*_:`") {
+	case "table", "tables", "column", "columns", "database", "db", "schema", "schemas", "index", "indexes", "sql":
+		return true
+	}
+	return false
 }
 
 // kindFirst reports whether a segment names what takes its style before the style

@@ -1602,6 +1602,12 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 		sh.twins = goPrintTwins(sh, b.instead+" "+s.prose())
 	}
 	qp := QueryParams{Queries: map[string]string{}, Exclude: inFileExclusions(s, rustTestIdiom(sh))}
+	if consolePrintRE.MatchString(b.span) {
+		// a script's prints are its output: `scripts/`, `bin/`, the tooling of the
+		// hidden folders at the root (a `.meta-automation/` hook script; wild
+		// round 34)
+		r.Scope.Exclude = uniq.Values(append(r.Scope.Exclude, consoleOutputGlobs...))
+	}
 	if consolePrintRE.MatchString(b.span) && aboutLogging(s, rc) {
 		// "Logging: Use SLF4J. No `System.out.println`": prints as logging are banned;
 		// a command-line program's prints are its output, not its logs.
@@ -1693,6 +1699,9 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 	r.Cases = cs
 	return r, ""
 }
+
+// consoleOutputGlobs are the folders of programs whose prints are their output.
+var consoleOutputGlobs = []string{"**/scripts/**", "**/bin/**", "tools/**", ".*/**"}
 
 // loggerFileGlobs are the files of a project's own logging layer, by their names.
 var loggerFileGlobs = []string{"**/*Logger.*", "**/*logger.*", "**/logging.*", "**/Logging.*", "**/logger/**", "**/logging/**"}
