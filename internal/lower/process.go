@@ -1718,7 +1718,11 @@ func lowerInPackage(c *policy.Constraint, rc *recognize.RepoContext, n *norm.Nor
 	var cmds []norm.Object
 	for _, o := range objs {
 		if o.Kind == norm.KCommand && o.Origin == "" || o.Kind == norm.KCommand && o.Origin == "role" {
-			if slices.ContainsFunc(strings.Fields(o.Text), norm.PlaceholderPath) {
+			if fs := strings.Fields(o.Text); slices.ContainsFunc(fs, func(a string) bool {
+				// ("`pnpm test <file>`": an argument to fill in, after the program and
+				// its subcommand, is the run's own; the form stands)
+				return norm.PlaceholderPath(a) && !(strings.HasPrefix(a, "<") && slices.Index(fs, a) >= 2)
+			}) {
 				// "run `php /path/to/composer/bin/composer` inside that project's
 				// directory": a form to fill in, about another project; banning its
 				// program at the root would ban every run of it

@@ -490,6 +490,25 @@ func objectStart(out []Token) int {
 // verb.
 func germanObjectStart(out []Token, k int) (int, []Token) {
 	if k < len(out) && out[k].Code {
+		if k >= 2 && (out[k-1].Low == "folder" || out[k-1].Low == "directory" || out[k-1].Low == "in" || out[k-1].Low == "from") {
+			// "`pytest` immer im Ordner `api/` ausführen": the span last is the
+			// place; the verb goes before all the clause holds
+			j := k
+			for j > 0 && !out[j-1].Punct {
+				j--
+			}
+			// "immer", wherever it stands in the clause, goes before the verb
+			var adverbs, rest []Token
+			for _, t := range out[j:] {
+				if !t.Code && germanClauseOpener(t.Low) {
+					adverbs = append(adverbs, t)
+				} else {
+					rest = append(rest, t)
+				}
+			}
+			copy(out[j:], append(adverbs, rest...))
+			return j + len(adverbs), nil
+		}
 		return k, nil
 	}
 	end := len(out)

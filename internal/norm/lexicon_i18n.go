@@ -317,7 +317,7 @@ func german() languageWords {
 			"ein": "a", "eine": "a", "einen": "a", "einem": "a", "kein": "no", "keine": "no", "keinen": "no", "im": "in the", "in": "in",
 			"für": "for", "von": "of", "auf": "on", "zu": "to", "sondern": "use", "bitte": "please", "du": "you", "sie": "you", "es": "it",
 			"ist": "is", "sind": "are", "jeder": "every", "jedem": "every", "jede": "every", "aus": "", "hand": "hand", "von hand": "by hand",
-			"zu verwenden": "use", "zu benutzen": "use", "auszuführen": "run", "laufen": "run", "ausführen": "run", "hauptbranch": "main branch", "selbst": "yourself", "selber": "yourself",
+			"zu verwenden": "use", "zu benutzen": "use", "auszuführen": "run", "laufen": "run", "ausführen": "run", "hauptbranch": "main branch", "ordner": "folder", "im ordner": "in the folder", "verzeichnis": "directory", "im verzeichnis": "in the directory", "selbst": "yourself", "selber": "yourself",
 			// "nach Änderungen an `.proto`-Dateien": after changes to .proto files
 			"änderungen an": "changes to", "änderungen": "changes", "dateien": "files", "-dateien": "files", "datei": "file", "-datei": "file",
 		},

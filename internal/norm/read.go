@@ -137,6 +137,7 @@ func read(text string, ctx Context) []Norm {
 		text = notSubstituteRE().ReplaceAllString(text, "")
 	}
 	text, ctx = inEnglish(text, ctx)
+	text = runInFolder(text)
 	if noSpanNounRE().MatchString(text) {
 		// "No `npm outdated` report (informational artifact)": a thing the project
 		// lacks, named after the command; no ban of running it
@@ -1584,7 +1585,10 @@ var containerRE = sync.OnceValue(func() *regexp.Regexp {
 // inPackageRE: "from within the specific package directory", "from inside the
 // relevant module's folder", "in that library's directory".
 var inPackageRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\b(from|in|inside|within)\s+(within\s+|inside\s+)?(the|a|each|its|that|their|your)\s+(specific\s+|relevant\s+|correct\s+|own\s+)?(package|module|workspace|project|library|crate|app)('s)?(/module)?\s+(own\s+)?(directory|folder|dir)\b`)
+	return regexp.MustCompile(`\b(from|in|inside|within)\s+(within\s+|inside\s+)?(the|a|each|its|that|their|your)\s+(specific\s+|relevant\s+|correct\s+|own\s+)?(package|module|workspace|project|library|crate|app)('s)?(/module)?\s+(own\s+)?(directory|folder|dir)\b` +
+		// "from within the package you changed"; "never from the monorepo root"
+		`|\b(from|in|inside|within)\s+(within\s+|inside\s+)?(the|that|its|your)\s+(package|module|workspace|crate|app)\s+(you|that you)\s+(changed|touched|edited|modified|work|are working)\b` +
+		`|\b(never|not)\s+(from|in|at)\s+the\s+(monorepo|repository|repo|workspace)\s+root\b`)
 })
 
 // inPackage marks requirements to run commands from a package's own folder.
@@ -6259,6 +6263,10 @@ func runFrom(ns []Norm) []Norm {
 			// "`docker compose` commands must be run from `deploy/`"
 			objs = append(objs, cmd)
 			n.Subject = ""
+		} else if cmd, ok := commandAsSubject(n.Subject); ok {
+			// "`go test ./...` must be run from `backend/`": the command itself
+			objs = append(objs, cmd)
+			n.Subject = ""
 		} else if runSubject(n.Subject) && slices.ContainsFunc(objs, runnable) {
 			// "Tests must be run from the `web/` directory: `cd web && npm test`":
 			// what is run, in the passive, and the command that runs it
@@ -6300,6 +6308,9 @@ func runFolder(toks []Token) (string, int) {
 		// ("run `bundle` in the root directory to install ...": a setup step's place,
 		// said with "in"; "from" and "at" say where the command must run)
 		if n := rootPhraseAt(toks, i+1); n > 0 && (toks[i].Low == "from" || toks[i].Low == "at") && !rootOfSomething(toks, i+1+n) {
+			if i > 0 && (toks[i-1].Low == "never" || toks[i-1].Low == "not") {
+				continue // "never from the monorepo root": anywhere but there
+			}
 			if k := i + 1 + n; k < len(toks) && toks[k].Low == "or" {
 				return "", -1 // "from the repository root or from any package directory"
 			}
@@ -6311,6 +6322,9 @@ func runFolder(toks []Token) (string, int) {
 		j := i + 1
 		if j < len(toks) && !toks[j].Code && toks[j].Low == "the" {
 			j++
+		}
+		if j+1 < len(toks) && !toks[j].Code && (toks[j].Low == "folder" || toks[j].Low == "directory") && toks[j+1].Code && strings.HasSuffix(toks[j+1].Text, "/") {
+			j++ // "in the folder `api/`"
 		}
 		if j >= len(toks) || !toks[j].Code {
 			continue
@@ -6339,7 +6353,10 @@ func rootOfSomething(toks []Token, i int) bool {
 // commands", "`terraform` commands").
 func commandsSubject(subject string) (Object, bool) {
 	f := strings.Fields(subject)
-	if len(f) < 2 || f[len(f)-1] != "commands" {
+	if len(f) > 2 && (strings.EqualFold(f[0], "all") || strings.EqualFold(f[0], "every") || strings.EqualFold(f[0], "the")) {
+		f = f[1:] // "All `make` targets"
+	}
+	if len(f) < 2 || f[len(f)-1] != "commands" && f[len(f)-1] != "targets" && f[len(f)-1] != "scripts" && f[len(f)-1] != "tasks" {
 		return Object{}, false
 	}
 	span := strings.Join(f[:len(f)-1], " ")
@@ -6348,6 +6365,23 @@ func commandsSubject(subject string) (Object, bool) {
 	}
 	span = strings.Trim(span, "`")
 	return Object{Kind: KCommand, Text: span, Argv: strings.Fields(span)}, true
+}
+
+// commandAsSubject: a subject that is one command in a code span ("`go test ./...`"),
+// of a program heed knows or of more than one word.
+func commandAsSubject(subject string) (Object, bool) {
+	span := strings.TrimSpace(subject)
+	if len(span) < 3 || span[0] != '`' || span[len(span)-1] != '`' || strings.Count(span, "`") != 2 {
+		return Object{}, false
+	}
+	argv := strings.Fields(strings.Trim(span, "`"))
+	if len(argv) == 0 {
+		return Object{}, false
+	}
+	if _, known := ToolFamily(strings.ToLower(argv[0])); !known && len(argv) < 2 {
+		return Object{}, false
+	}
+	return Object{Kind: KCommand, Text: strings.Join(argv, " "), Argv: argv}, true
 }
 
 // purposeBefore: a purpose clause ("to ...", "for ...") opens after the first code

@@ -40,6 +40,8 @@ func TableRowSentence(row, header string) (string, bool) {
 		return placeRow(cells, kinds)
 	case count["rule"] == 1 && kinds[0] == "rule" && count["verdict"] == 0 && count["place"] == 0:
 		return ruleRow(cells, kinds)
+	case count["cwd"] == 1 && count["verdict"] == 0 && count["place"] == 0 && count["rule"] == 0:
+		return cwdRow(cells, kinds)
 	}
 	return "", false
 }
@@ -75,6 +77,9 @@ var columnKinds = sync.OnceValue(func() map[string]string {
 	}
 	for _, w := range []string{"elsewhere", "otherwise", "everywhere else", "outside it", "other code"} {
 		m[w] = "elsewhere"
+	}
+	for _, w := range []string{"run from", "run in", "run it from", "working directory", "cwd", "where to run", "from", "run from directory", "run from folder"} {
+		m[w] = "cwd"
 	}
 	return m
 })
@@ -127,6 +132,25 @@ func verdictRow(cells, heads, kinds []string) (string, bool) {
 		out = withCell(out, cells[note])
 	}
 	return out, true
+}
+
+// cwdRow reads "| `npm run dev` | `web/` |" under "| Command | Run from |": the
+// command runs from that folder.
+func cwdRow(cells, kinds []string) (string, bool) {
+	cmd, dir := "", ""
+	for i, k := range kinds {
+		c := strings.TrimSpace(cells[i])
+		switch {
+		case k == "cwd":
+			dir = c
+		case k == "" && cmd == "" && spansOnly(c) && strings.Count(c, "`") == 2:
+			cmd = c
+		}
+	}
+	if cmd == "" || !strings.HasPrefix(dir, "`") || !strings.HasSuffix(dir, "/`") || strings.Count(dir, "`") != 2 {
+		return "", false
+	}
+	return "Run " + cmd + " from " + dir + ".", true
 }
 
 // actionColumn reports a header whose column names doings in words ("Action",
