@@ -94,6 +94,11 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 	if len(bans) == 0 {
 		return recognize.Result{}
 	}
+	if layer := layerSubject(s.norm, rc); layer != "" {
+		// "UI code never calls `binding.set_*` itself": a layer heed cannot find
+		// in the tree, and outside it the call is the way
+		return recognize.Result{Unenforced: fmt.Sprintf("bans %s only in %s code, which heed cannot locate", cmp.Or(bans[0].span, bans[0].from), layer)}
+	}
 	if place := nonCodePlace(s); place != "" {
 		// "do not write a bare `#NNN` anywhere in a commit message": the commit
 		// rules' business, no code's
@@ -2926,4 +2931,34 @@ func wrapperModuleGlobs(spec string) []string {
 	}
 	rest = strings.TrimSuffix(rest, "/")
 	return []string{"**/" + rest + ".*", "**/" + rest + "/**"}
+}
+
+// layerSubjectRE: a sentence whose subject is the code of a layer ("UI code never
+// calls", "renderer code must not").
+var layerSubjectRE = lazyre.New(`^\W*(?:the\s+)?([a-z][a-z-]*)\s+(?:code|layer)\s+(?:never|must not|mustn't|should not|shouldn't|does not|doesn't|cannot|can't|may not)\b`)
+
+// layerSubject is the layer a sentence's subject names when heed cannot locate it:
+// no language, no word of every code, no folder of the repository by that name.
+func layerSubject(norm string, rc *recognize.RepoContext) string {
+	if !strings.Contains(norm, " code ") && !strings.Contains(norm, " layer ") {
+		return ""
+	}
+	m := layerSubjectRE.FindStringSubmatch(norm)
+	if m == nil {
+		return ""
+	}
+	w := m[1]
+	switch w {
+	case "new", "all", "any", "production", "application", "app", "library", "test", "tests", "generated", "our", "your", "source", "client", "server", "shared", "legacy":
+		return ""
+	}
+	for _, lw := range langWordRE {
+		if lw.re.MatchString(w) {
+			return "" // "Python code never calls `print()`": a language's code
+		}
+	}
+	if rc != nil && len(rc.FoldersNamed(w)) > 0 {
+		return ""
+	}
+	return w
 }

@@ -3,6 +3,7 @@ package source
 import (
 	"fmt"
 	"maps"
+	"path"
 	"regexp"
 	"slices"
 	"strconv"
@@ -16,6 +17,7 @@ import (
 	"github.com/heed-dev/heed/internal/lazyre"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
+	"github.com/heed-dev/heed/internal/uniq"
 )
 
 // A construct named only by an example ("`x is None`, never `x == None`", "prefer
@@ -416,6 +418,11 @@ func exampleRule(r policy.Rule, s *sentence, rc *recognize.RepoContext, sh shape
 		return r, fmt.Sprintf("bans code shaped like %s, most likely code of the repository's %s files, which heed does not parse", what, ext)
 	}
 	qp := QueryParams{Queries: map[string]string{}}
+	if prefix, ok := definedNamePrefix(s, sh.text); ok {
+		// "No `print*` functions": the functions the code defines under such a
+		// name, not every name that starts so (`println!` is what the rule asks for)
+		return definedNameRule(r, sc, langs, prefix)
+	}
 	examples := map[string]compiledExample{}
 	var whys []string
 	for _, l := range langs {
@@ -501,4 +508,79 @@ func mainCodeExtension(rc *recognize.RepoContext) string {
 		}
 	}
 	return ""
+}
+
+// definedNamePrefix: the span is a name with a wildcard after it (`print*`) and the
+// sentence calls what it names functions or methods ("No `print*` functions"); the
+// prefix, without the wildcard.
+func definedNamePrefix(s *sentence, span string) (string, bool) {
+	sp := strings.TrimSpace(span)
+	if !strings.HasSuffix(sp, "*") || !exampleWordRE.MatchString(strings.TrimSuffix(sp, "*")) {
+		return "", false
+	}
+	i := strings.Index(s.norm, "`"+strings.ToLower(sp)+"`")
+	if i < 0 {
+		return "", false
+	}
+	after := strings.Fields(s.norm[i+len(sp)+2:])
+	if len(after) == 0 {
+		return "", false
+	}
+	switch strings.Trim(after[0], ".,;:") {
+	case "functions", "function", "methods", "method", "fns", "helpers":
+		return strings.TrimSuffix(sp, "*"), true
+	}
+	return "", false
+}
+
+// definedNameRule is the query rule of functions and methods defined under a name
+// that starts with prefix.
+func definedNameRule(r policy.Rule, sc policy.Scope, langs []string, prefix string) (policy.Rule, string) {
+	qp := QueryParams{Queries: map[string]string{}}
+	for _, l := range langs {
+		var pats []string
+		for _, kind := range []string{kindFunction, kindMethod} {
+			for _, q := range declQueries(kind, l) {
+				pats = append(pats, "("+q+fmt.Sprintf(" (#match? @match %q))", "^"+regexp.QuoteMeta(prefix)))
+			}
+		}
+		if len(pats) > 0 {
+			qp.Queries[l] = strings.Join(uniq.Values(pats), "\n")
+		}
+	}
+	if len(qp.Queries) == 0 {
+		return r, "bans functions named `" + prefix + "*`, in languages heed has no declarations of"
+	}
+	r.Kind = KindQuery
+	r.Severity = policy.SeverityWarning
+	r.Exact = false
+	r.Message = "a function named `" + prefix + "…`, which the rule bans"
+	r.Suggestion = "name it for what it returns, or give the type a way to show itself"
+	qp.Needles = []string{prefix}
+	r.Params = marshal(qp)
+	samples := map[string][3]string{
+		engine.LangRust:       {"src/lib.rs", "fn " + prefix + "_report() {}\n", "fn report() {}\n"},
+		engine.LangPython:     {"pkg/report.py", "def " + prefix + "_report():\n    pass\n", "def report():\n    pass\n"},
+		engine.LangGo:         {"report.go", "package p\n\nfunc " + prefix + "Report() {}\n", "package p\n\nfunc report() {}\n"},
+		engine.LangTypeScript: {"src/report.ts", "export function " + prefix + "Report() {}\n", "export function report() {}\n"},
+	}
+	for _, l := range langs {
+		smp, ok := samples[l]
+		if _, has := qp.Queries[l]; !ok || !has {
+			continue
+		}
+		name := smp[0]
+		if sc.Dir != "" {
+			name = path.Join(sc.Dir, name)
+		}
+		if !sc.Covers(name) {
+			continue
+		}
+		r.Cases = []policy.Case{
+			{Expect: policy.ExpectViolated, Path: name, Code: smp[1], Note: "a function under the banned name"},
+			{Expect: policy.ExpectSatisfied, Path: name, Code: smp[2], Note: "a function named otherwise"},
+		}
+		break
+	}
+	return r, ""
 }
