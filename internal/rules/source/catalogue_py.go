@@ -655,7 +655,7 @@ func noFutureAnnotations(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.
 // docstrings to all of your code (functions, methods, classes)", "Docstrings for
 // functions/classes"), not only for their style ("We use Google-style docstrings").
 func docstringsDemanded(s *sentence) bool {
-	if !s.has(docstringOnlyRE) || s.negated() || !s.has(docstringItemsRE) || s.has(docstringSubjectRE) {
+	if !s.has(docstringOnlyRE) || s.negated() || !s.has(docstringItemsRE) || s.has(docstringSubjectRE) || s.has(docstringJudgedRE) {
 		return false
 	}
 	return s.has(words(`\b(?:must|should|needs?|requires?|required|always|add|write|include|ensure|every|all|each)\b`))
@@ -667,7 +667,10 @@ var (
 	// about their form or where they go ("all public function docstrings should be
 	// included in the Sphinx API docs", "docstrings must follow the NumPy style")
 	docstringSubjectRE = lazyre.New(`\bdocstrings?(?:\s+(?:for|of|on|in)\s+[^.;]{0,40}?)?\s+(?:should|must|need to|have to|are to)\s+(?:be\s+(?:included|added to|listed|rendered|formatted|written in|kept)|follow|use|include|contain|start|describe|mention)\b`)
-	docstringItemsRE   = lazyre.New(`\b(?:all|every|each|public)\b[^.;]{0,40}\b(?:functions?|methods?|class(?:es)?|modules?|code|apis?)\b|\bfor [\w/ ]{0,20}\b(?:functions?|methods?|class(?:es)?)\b`)
+	// docstringJudgedRE: which functions deserve one is a judgement ("public
+	// functions with non-obvious behaviour", "non-trivial public functions")
+	docstringJudgedRE = lazyre.New(`\b(?:non-?obvious|non-?trivial|complex|complicated|tricky|surprising|where (?:it )?helps|where helpful|when helpful|where needed|when needed|if needed|as needed)\b`)
+	docstringItemsRE  = lazyre.New(`\b(?:all|every|each|public)\b[^.;]{0,40}\b(?:functions?|methods?|class(?:es)?|modules?|code|apis?)\b|\bfor [\w/ ]{0,20}\b(?:functions?|methods?|class(?:es)?)\b`)
 )
 
 var pyMissingDocstring = &Entry{
