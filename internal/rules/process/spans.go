@@ -46,6 +46,16 @@ var knownPrograms = lazy.Value[map[string]bool]{F: func() map[string]bool {
 		"autopep8", "yapf", "pycodestyle", "pydocstyle", "pyflakes", "bandit", "goimports", "golint", "staticcheck",
 		"gotestsum", "markdownlint", "markdownlint-cli2", "stylelint", "tslint", "nvm", "fnm", "pyenv", "rbenv",
 		"nodenv", "jupyter", "ipython", "nodemon", "tsup", "babel", "ng", "pio", "platformio",
+		// the command-line tools of hosted services, databases and schema migrations
+		// that instruction files order around ("run `supabase db diff` before
+		// `supabase db push`"; wild round 34)
+		"supabase", "prisma", "drizzle-kit", "flyctl", "fly", "heroku", "railway", "render", "doctl", "pulumi", "cdk",
+		"sam", "serverless", "sls", "eas", "fastlane", "stripe", "alembic", "dbt", "atlas", "flyway", "liquibase",
+		"sqlx", "diesel", "goose", "migrate", "sqlc", "buf", "protoc", "openapi-generator", "moon",
+		"skaffold", "tilt", "kind", "minikube", "k3d", "kustomize", "argocd", "vault", "consul", "nomad",
+		"mix", "iex", "elixir", "rebar3", "erl", "dune", "opam", "stack", "cabal", "ghc", "zig", "lein", "clj", "kotlin",
+		"kotlinc", "swiftlint", "swiftformat", "ktlint", "detekt", "melos", "storybook", "astro", "svelte-kit",
+		"lefthook", "husky", "commitlint", "semantic-release", "release-please", "goreleaser", "act", "hugo", "jekyll",
 	)
 }}
 
