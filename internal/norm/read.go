@@ -67,6 +67,18 @@ var mainRoles = map[string]bool{mForbid: true, mRequire: true, mRemind: true, mP
 // Read reads a constraint's text into norms, sentence by sentence.
 func Read(text string, ctx Context) []Norm {
 	ns := read(text, ctx)
+	if strings.Contains(text, "output") {
+		// "avoid truncating output from `dune build`": what is done to the command's
+		// output is banned, not running the command
+		for i := range ns {
+			if ns[i].Polarity == Forbid {
+				ns[i].Objects = slices.DeleteFunc(slices.Clone(ns[i].Objects), func(o Object) bool { return outputOf(text, o) })
+			}
+		}
+		ns = slices.DeleteFunc(ns, func(n Norm) bool {
+			return n.Polarity == Forbid && len(n.Objects) == 0 && len(n.Before) == 0 && len(n.After) == 0
+		})
+	}
 	for i := range ns {
 		if ns[i].Polarity == Forbid && slices.ContainsFunc(ns[i].Objects, func(o Object) bool { return meansForJob(text, o) }) {
 			ns[i].Uncertain = append(append([]string(nil), ns[i].Uncertain...), ByMeansDoubt)
@@ -92,6 +104,36 @@ func Read(text string, ctx Context) []Norm {
 var notSubstituteRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)\s*\(\s*(?:but\s+|it\s+is\s+|this\s+is\s+)?(?:not|no)\s+(?:a\s+)?(?:substitute|replacement)\s+for\b[^()]*\)|\s*[,;—–]\s*(?:but\s+|it\s+is\s+|this\s+is\s+)?(?:not|no)\s+(?:a\s+)?(?:substitute|replacement)\s+for\b[^.;()]*`)
 })
+
+// outputOf: the object is a command the sentence names as the source of output
+// ("output from `dune build` and `dune runtest`", "the output of `make`").
+func outputOf(text string, o Object) bool {
+	if o.Kind != KCommand && o.Kind != KCode || o.Text == "" {
+		return false
+	}
+	i := strings.Index(text, "`"+o.Text+"`")
+	if i < 0 {
+		return false
+	}
+	before := strings.ToLower(text[:i])
+	// (a list of commands after it: "output from `a` and `b`")
+	for _, sep := range []string{" and ", " or ", ", "} {
+		for strings.HasSuffix(strings.TrimRight(before, "` "), "`") || strings.HasSuffix(before, sep) {
+			before = strings.TrimSuffix(before, sep)
+			j := strings.LastIndex(strings.TrimRight(before, " "), "`")
+			if j < 0 {
+				break
+			}
+			k := strings.LastIndex(before[:j], "`")
+			if k < 0 {
+				break
+			}
+			before = before[:k]
+		}
+	}
+	before = strings.TrimSpace(before)
+	return strings.HasSuffix(before, "output from") || strings.HasSuffix(before, "output of") || strings.HasSuffix(before, "outputs of")
+}
 
 // PushedCondition: a condition that the commits were pushed or published ("pushed
 // commits", "after the branch is pushed").

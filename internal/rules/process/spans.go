@@ -54,7 +54,7 @@ var knownPrograms = lazy.Value[map[string]bool]{F: func() map[string]bool {
 		"sqlx", "diesel", "goose", "migrate", "sqlc", "buf", "protoc", "openapi-generator", "moon",
 		"skaffold", "tilt", "kind", "minikube", "k3d", "kustomize", "argocd", "vault", "consul", "nomad",
 		"mix", "iex", "elixir", "rebar3", "erl", "dune", "opam", "stack", "cabal", "ghc", "zig", "lein", "clj", "kotlin",
-		"kotlinc", "swiftlint", "swiftformat", "ktlint", "detekt", "melos", "storybook", "astro", "svelte-kit",
+		"kotlinc", "swiftlint", "swiftformat", "melos", "storybook", "astro", "svelte-kit",
 		"lefthook", "husky", "commitlint", "semantic-release", "release-please", "goreleaser", "act", "hugo", "jekyll",
 	)
 }}
