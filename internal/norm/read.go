@@ -66,6 +66,11 @@ var mainRoles = map[string]bool{mForbid: true, mRequire: true, mRemind: true, mP
 
 // Read reads a constraint's text into norms, sentence by sentence.
 func Read(text string, ctx Context) []Norm {
+	if strings.Contains(text, "pip") || strings.Contains(text, "runcat") || strings.Contains(text, "ilter") {
+		if pns, ok := pipeBans(text, ctx); ok {
+			return pns
+		}
+	}
 	ns := read(text, ctx)
 	if strings.Contains(text, "output") {
 		// "avoid truncating output from `dune build`": what is done to the command's

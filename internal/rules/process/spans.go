@@ -39,7 +39,7 @@ var knownPrograms = lazy.Value[map[string]bool]{F: func() map[string]bool {
 		"rm", "mv", "cp", "chmod", "chown", "sudo", "curl", "wget", "ssh", "scp", "rsync", "sed", "find", "xargs",
 		"kill", "pkill", "killall", "brew", "apt", "apt-get", "yum", "dnf", "pacman", "psql", "mysql", "sqlite3",
 		"redis-cli", "mongo", "bash", "sh", "zsh", "eval", "source", "cd", "export", "env", "timeout", "watch",
-		"grep", "rg", "fd", "ls", "cat", "head", "tail", "awk", "jq", "tar", "unzip", "zip", "ln", "touch", "mkdir",
+		"grep", "rg", "fd", "ls", "cat", "head", "tail", "tee", "less", "more", "sort", "uniq", "wc", "cut", "awk", "jq", "tar", "unzip", "zip", "ln", "touch", "mkdir",
 		"rmdir", "dd", "git-filter-repo", "bundle", "bin/rails", "bin/setup",
 		// formatters, linters, test runners and version managers instruction files
 		// name as tools to use or avoid
