@@ -723,7 +723,7 @@ func (x *extractor) scanLinks(tb *textBuf, full string) {
 	x.links = nil
 	if !readWordRE.MatchString(full) || norm.DescribesRecord(full) {
 		// ("server/MODELS_REVIEW.md — analysis only, nothing in it implemented":
-		// a record of findings, whose "No `isDeleted`" is no ban)
+		// a record of findings, whose "No `archivedAt`" is no ban)
 		return
 	}
 	s := tb.b.String()

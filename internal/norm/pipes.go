@@ -80,7 +80,7 @@ func pipeBans(text string, ctx Context) ([]Norm, bool) {
 		objs := append([]Object{o}, sinkObjs...)
 		n := Norm{Polarity: Forbid, Strength: "must", Objects: objs, Together: true, Sentence: sentence}
 		if implied {
-			// "avoid truncating output from `dune build`": the programs that
+			// "avoid truncating output from `zig build`": the programs that
 			// truncate are heed's guess
 			n.Uncertain = []string{PipeDoubt}
 		}

@@ -73,7 +73,7 @@ func Read(text string, ctx Context) []Norm {
 	}
 	ns := read(text, ctx)
 	if strings.Contains(text, "output") {
-		// "avoid truncating output from `dune build`": what is done to the command's
+		// "avoid truncating output from `zig build`": what is done to the command's
 		// output is banned, not running the command
 		for i := range ns {
 			if ns[i].Polarity == Forbid {
@@ -111,7 +111,7 @@ var notSubstituteRE = sync.OnceValue(func() *regexp.Regexp {
 })
 
 // outputOf: the object is a command the sentence names as the source of output
-// ("output from `dune build` and `dune runtest`", "the output of `make`").
+// ("output from `zig build` and `zig build test`", "the output of `make`").
 func outputOf(text string, o Object) bool {
 	if o.Kind != KCommand && o.Kind != KCode || o.Text == "" {
 		return false
@@ -5010,7 +5010,7 @@ func rolePasses(ns []Norm) {
 func passBefore(ns []Norm) {
 	for i := range ns {
 		n := &ns[i]
-		// ("`dune build @check`": a command of a program heed does not know, by its
+		// ("`zig build @check`": a command of a program heed does not know, by its
 		// shape)
 		shaped := slices.ContainsFunc(n.Objects, func(o Object) bool {
 			return o.Kind == KCode && commandShaped(o.Text) && len(strings.Fields(o.Text)) > 1

@@ -120,7 +120,7 @@ func ReadSizeLimit(text string) (SizeLimit, bool) {
 		return SizeLimit{}, false
 	}
 	if amountRead(about) {
-		// "never read >200 lines blind": how much of a file the reader takes in at
+		// "never read over 300 lines at once": how much of a file the reader takes in at
 		// once, not how long the file may be
 		return SizeLimit{}, false
 	}

@@ -7,7 +7,7 @@ import (
 )
 
 // A tool chosen for a job and its rivals, written the way stack notes write them:
-// "Linting uses OxLint + oxfmt, not ESLint/Prettier". The reading below takes the
+// "Linting uses Biome + oxfmt, not ESLint/Prettier". The reading below takes the
 // labelled form ("Linting: OxLint and oxfmt, not ESLint or Prettier"); these rewrites
 // bring the notes' shorthand to it.
 
@@ -33,7 +33,7 @@ var rivalSlashRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)\b(not|never|no)\s+([A-Za-z][\w-]*(?:\.js)?)/([A-Za-z][\w-]*(?:\.js)?)(?:/([A-Za-z][\w-]*(?:\.js)?))?\b`)
 })
 
-// toolPlusRE: "OxLint + oxfmt": tools joined by a plus sign.
+// toolPlusRE: "Biome + oxfmt": tools joined by a plus sign.
 var toolPlusRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\b([A-Za-z][\w.-]*)\s+\+\s+([A-Za-z][\w.-]*)\b`)
 })

@@ -122,7 +122,7 @@ func pronounBeforeBan(toks []Token, i int) bool {
 }
 
 // workKindSubject: the ban word at i follows a kind of work as its subject
-// ("launcher-only tasks shouldn't touch `app/`"), which heed cannot tell from the
+// ("release-only tasks shouldn't touch `app/`"), which heed cannot tell from the
 // rest; "changes must not touch `vendor/`" is every change.
 func workKindSubject(toks []Token, i int) bool {
 	if i < 2 || toks[i-2].Punct {

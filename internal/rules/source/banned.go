@@ -88,14 +88,14 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		}
 	}
 	bans = append(bans, apiDocBans(c.Text, bans)...)
-	// "No `withTransaction` boundary was bypassed", "never bypass `withTransaction`":
+	// "No `withLock` boundary was bypassed", "never bypass `withLock`":
 	// what must not happen to the thing, which the project requires
 	bans = slices.DeleteFunc(bans, func(b ban) bool { return b.span != "" && circumventedSpan(b) })
 	if len(bans) == 0 {
 		return recognize.Result{}
 	}
 	if layer := layerSubject(s.norm, rc); layer != "" {
-		// "UI code never calls `binding.set_*` itself": a layer heed cannot find
+		// "UI code never calls `model.set_*` itself": a layer heed cannot find
 		// in the tree, and outside it the call is the way
 		return recognize.Result{Unenforced: fmt.Sprintf("bans %s only in %s code, which heed cannot locate", cmp.Or(bans[0].span, bans[0].from), layer)}
 	}
@@ -436,7 +436,7 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		}
 	}
 	for i := range res.Rules {
-		// "Icons: only from `@/components/icons`, never from `@tabler/icons-react`":
+		// "Icons: only from `@/components/icons`, never from `an icon package`":
 		// the module that wraps the package is where its import belongs
 		res.Rules[i].Scope.Exclude = uniq.Values(append(res.Rules[i].Scope.Exclude, wrappers...))
 	}
@@ -2886,17 +2886,17 @@ func circumventedSpan(b ban) bool {
 	if j := strings.LastIndexAny(before, ".;,"); j >= 0 {
 		before = before[j+1:]
 	}
-	// (the span's own marks: "`Depends()` wrappers")
+	// (the span's own marks: "`Inject()` wrappers")
 	after, before = strings.TrimLeft(after, "`()"), strings.TrimRight(before, "`")
 	if wrapperNounRE.MatchString(after) && makeVerbBeforeRE.MatchString(before) {
-		// "don't create new `Depends()` wrappers": new wrappers of it are banned,
+		// "don't create new `Inject()` wrappers": new wrappers of it are banned,
 		// not its use
 		return true
 	}
 	return passiveCircumventRE.MatchString(after) || circumventVerbBeforeRE.MatchString(before)
 }
 
-// wrapperNounRE: a noun after a span that makes it what is wrapped ("`Depends()`
+// wrapperNounRE: a noun after a span that makes it what is wrapped ("`Inject()`
 // wrappers").
 var wrapperNounRE = lazyre.New(`(?i)^\s*(?:wrappers?|aliases|alias|helpers?|abstractions?|shims?|variants?|copies|duplicates?)\b`)
 

@@ -668,7 +668,7 @@ var (
 	// included in the Sphinx API docs", "docstrings must follow the NumPy style")
 	docstringSubjectRE = lazyre.New(`\bdocstrings?(?:\s+(?:for|of|on|in)\s+[^.;]{0,40}?)?\s+(?:should|must|need to|have to|are to)\s+(?:be\s+(?:included|added to|listed|rendered|formatted|written in|kept)|follow|use|include|contain|start|describe|mention)\b`)
 	// docstringJudgedRE: which functions deserve one is a judgement ("public
-	// functions with non-obvious behaviour", "non-trivial public functions")
+	// functions with behaviour that is not obvious", "non-trivial public functions")
 	docstringJudgedRE = lazyre.New(`\b(?:non-?obvious|non-?trivial|complex|complicated|tricky|surprising|where (?:it )?helps|where helpful|when helpful|where needed|when needed|if needed|as needed)\b`)
 	docstringItemsRE  = lazyre.New(`\b(?:all|every|each|public)\b[^.;]{0,40}\b(?:functions?|methods?|class(?:es)?|modules?|code|apis?)\b|\bfor [\w/ ]{0,20}\b(?:functions?|methods?|class(?:es)?)\b`)
 )

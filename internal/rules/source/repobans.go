@@ -385,7 +385,7 @@ func (s *sentence) nameBans() []ban {
 			}
 			if ts[i].depth > 0 {
 				// "use `xMalloc()` (never raw malloc)": a ban in parentheses of its
-				// own, read as a clause; "Lint only (no torch)" after a noun and no
+				// own, read as a clause; "Lint only (no numpy)" after a noun and no
 				// verb says what a thing lacks
 				if d := ts[i].depth; i > 0 && ts[i-1].text == "(" && negAt(ts, i) > 0 && (lowerWord(ts[i]) != "no" || useBefore(ts, i)) {
 					var sub []token
@@ -702,7 +702,7 @@ func repoPackageRules(s *sentence, rc *recognize.RepoContext, b ban) ([]policy.R
 		return nil, "", false
 	}
 	if b.bare && ref.declared == "" && (b.qualifier != "" || !s.has(moduleUseWordsRE)) {
-		// "No queue for completion truth", "No secrets in code": a plain word the
+		// "No cache for session state", "No secrets in code": a plain word the
 		// source imports as a module of the language's own library, with no word
 		// of importing or using it; no manifest makes the word a package's name
 		return nil, fmt.Sprintf("names %s in plain words, and says nothing of importing it", b.span), true

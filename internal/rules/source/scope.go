@@ -487,7 +487,7 @@ func ruleScopeOf(s *sentence, rc *recognize.RepoContext, langs []string) (sc pol
 		}
 	}
 	if d := subjectFolder(s.c.Text, rc); d != "" && len(sc.Globs) == 0 {
-		// "`warcraft-keybinds` is pure Rust. No `wasm-bindgen`, no `dioxus`": the
+		// "`domain-core` is pure Rust. No `wasm-bindgen`, no `dioxus`": the
 		// package the sentence is about, a folder of the repository, is the place
 		sc.Globs = append(sc.Globs, dirGlob(d))
 	}
@@ -1269,7 +1269,7 @@ func labelTypeGlobs(s *sentence, rc *recognize.RepoContext) []string {
 var subjectSpanRE = lazyre.New("^[\\s*_-]*`([A-Za-z0-9_.@/-]+)`[*_]*\\s+(?:is|are|has|have|stays|remains|must|should|contains|holds)\\b")
 
 // subjectFolder is the one folder of the repository a sentence's subject names
-// (`warcraft-keybinds` for crates/warcraft-keybinds), "" when it names none or
+// (`domain-core` for crates/domain-core), "" when it names none or
 // several.
 func subjectFolder(text string, rc *recognize.RepoContext) string {
 	if rc == nil || !strings.HasPrefix(strings.TrimLeft(text, " *_-"), "`") {
