@@ -1085,15 +1085,28 @@ func underTestHeading(s *sentence) bool {
 		return false
 	}
 	for _, h := range s.c.HeaderPath {
-		if testSectionRE.MatchString(strings.ToLower(h)) {
+		if testSectionRE.MatchString(headingCore(h)) {
 			return true
 		}
 	}
 	return false
 }
 
+// headingCore is a heading without its numbering and its decoration after a dash or
+// a colon ("2.5 Test quality checklist", "2. Testing — MANDATORY"), lower case.
+func headingCore(h string) string {
+	h = strings.ToLower(strings.TrimSpace(h))
+	h = strings.TrimLeft(h, "0123456789. ")
+	for _, sep := range []string{" — ", " – ", " - ", ": ", " ("} {
+		if i := strings.Index(h, sep); i > 0 {
+			h = h[:i]
+		}
+	}
+	return strings.TrimSpace(h)
+}
+
 // testSectionRE: a heading about tests ("Testing", "Writing Tests", "Test guidelines").
-var testSectionRE = lazyre.New(`^(?:(?:unit |integration |writing |running |e2e )?tests?|testing|test (?:guidelines|conventions|code)|writing tests|testing guidelines)$`)
+var testSectionRE = lazyre.New(`^(?:(?:unit |integration |writing |running |e2e )?tests?|testing|tests? (?:guidelines|conventions|code|quality|checklist|quality checklist|rules|standards|best practices|patterns|requirements)|writing tests|testing (?:guidelines|rules|standards|conventions|best practices|requirements))$`)
 
 // languageCertain reports whether heed knows whose code a ban's object is: the
 // sentence, its heading or its file's scope names the language, or the shape is the
