@@ -152,10 +152,18 @@ func SubjectCase(lower string) string {
 		if !subjCaseAtRE.MatchString(cl) || subjCaseNotRE.MatchString(cl) {
 			continue
 		}
-		if loc := subjLowerRE.FindStringIndex(cl); loc != nil && !Forbids(cl[max(0, loc[0]-16):loc[0]]) {
-			return "lower"
-		} else if loc := subjUpperRE.FindStringIndex(cl); loc != nil && !Forbids(cl[max(0, loc[0]-16):loc[0]]) {
+		// (the negation may stand a few words before the case: "must not start
+		// with an uppercase letter" asks for the other one)
+		if loc := subjLowerRE.FindStringIndex(cl); loc != nil {
+			if !Forbids(cl[max(0, loc[0]-32):loc[0]]) {
+				return "lower"
+			}
 			return "upper"
+		} else if loc := subjUpperRE.FindStringIndex(cl); loc != nil {
+			if !Forbids(cl[max(0, loc[0]-32):loc[0]]) {
+				return "upper"
+			}
+			return "lower"
 		}
 	}
 	return ""
