@@ -487,6 +487,19 @@ func dedupWarnings(ws []Warning) []Warning {
 	return out
 }
 
+// folderReadme is the folder whose README rel is, "" for a README at the root or any
+// other file.
+func folderReadme(rel string) string {
+	base := strings.ToLower(path.Base(rel))
+	if base != "readme.md" && base != "readme.markdown" && base != "readme.rst" && base != "readme.txt" {
+		return ""
+	}
+	if d := path.Dir(rel); d != "." && d != "/" {
+		return d
+	}
+	return ""
+}
+
 // readImport reads the file at rel (resolved to real) as an import of f: with f's
 // scope and format, once for each scope it is imported under. linked says f links
 // to it rather than importing it.
@@ -499,6 +512,13 @@ func (l *loader) readImport(f File, rel, real string, reference, linked bool, ch
 	if _, ok := l.read[real]; !ok {
 		l.read[real] = rel
 	}
-	imp := File{Path: rel, Format: f.Format, Markup: MarkupOf(rel), Scope: f.Scope, ImportedBy: f.Path, Reference: reference || f.Reference, Linked: linked || f.Linked}
+	scope := f.Scope
+	if d := folderReadme(rel); linked && d != "" && (scope.Dir == "" || strings.HasPrefix(d+"/", scope.Dir+"/")) && len(scope.Globs) == 0 {
+		// a folder's README, linked from above: it tells of its folder
+		// (`Assets/Source/README.md`: the conventions of the code in
+		// Assets/Source/, not of the vendored packages beside it; wild round 35)
+		scope = policy.Scope{Dir: d}
+	}
+	imp := File{Path: rel, Format: f.Format, Markup: MarkupOf(rel), Scope: scope, ImportedBy: f.Path, Reference: reference || f.Reference, Linked: linked || f.Linked}
 	l.extractFile(imp, real, chain, depth)
 }

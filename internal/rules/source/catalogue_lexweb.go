@@ -27,13 +27,27 @@ var enumAlternativeRE = words("\\b(?:(?:string )?(?:literal )?union(?: types?)?|
 
 // tsEnumNamed: TypeScript enums banned, or an alternative preferred to them.
 func tsEnumNamed(s *sentence) bool {
-	if !plain(s) || !s.has(tsEnumRE) || s.has(enumOtherLangRE) {
+	if !plain(s) || !s.has(tsEnumRE) || s.has(enumOtherLangRE) || enumValuesNamed(s) {
 		return false
 	}
 	if constructBanned(s, tsEnumRE) || s.banned("enum", "enums", "const enum") {
 		return true
 	}
 	return s.has(enumAlternativeRE)
+}
+
+// enumValuesRE: the values of an enum, hard-coded or written out, are what the
+// sentence is about ("never hardcode enum values in the logic"), not declaring one.
+var enumValuesRE = words(`\b(?:hard-?cod\w*|inline\w*|duplicat\w*|repeat\w*|magic)\b[^.;]{0,30}\benums?\s+(?:values?|strings?|members?|literals?)\b|\benums?\s+(?:values?|strings?|literals?)\b[^.;]{0,20}\b(?:hard-?cod\w*|inline\w*)`)
+
+// enumValuesNamed runs enumValuesRE only on a sentence with one of its verbs.
+func enumValuesNamed(s *sentence) bool {
+	for _, w := range []string{"hardcod", "hard-cod", "inline", "duplicat", "repeat", "magic"} {
+		if strings.Contains(s.norm, w) {
+			return s.has(enumValuesRE)
+		}
+	}
+	return false
 }
 
 var tsEnum = &Entry{
