@@ -405,6 +405,59 @@ func sectionPlace(s *sentence, rc *recognize.RepoContext) []string {
 	return globs
 }
 
+// headingFolders are the folders the innermost heading names in parentheses,
+// "TypeScript (Backend & Admin)" over apps/backend and apps/admin: the section's
+// rules hold there. Every word must name one folder of the repository, or none is
+// read.
+func headingFolders(s *sentence, rc *recognize.RepoContext) []string {
+	h := s.c.HeaderPath
+	if rc == nil || len(h) == 0 {
+		return nil
+	}
+	last := h[len(h)-1]
+	open, end := strings.LastIndex(last, "("), strings.LastIndex(last, ")")
+	if open < 0 || end < open {
+		return nil
+	}
+	inner := strings.NewReplacer("&", ",", " and ", ",", "+", ",").Replace(last[open+1 : end])
+	if strings.ContainsAny(inner, "`/") || !strings.Contains(inner, ",") {
+		// (one folder, or a path in a span: the readers of such headings place it)
+		return nil
+	}
+	var globs []string
+	for _, w := range strings.Split(inner, ",") {
+		w = strings.ToLower(strings.Trim(strings.TrimSpace(w), "`*_"))
+		if w == "" {
+			continue
+		}
+		d := shallowestFolder(rc.FoldersNamed(w))
+		if d == "" || strings.ContainsAny(w, " .") {
+			return nil
+		}
+		globs = append(globs, dirGlob(d))
+	}
+	return globs
+}
+
+// shallowestFolder is the one folder of ds nearest the root, "" when none is or two
+// are as near (`apps/admin` before `apps/backend/src/admin`).
+func shallowestFolder(ds []string) string {
+	best, depth, tie := "", -1, false
+	for _, d := range ds {
+		n := strings.Count(d, "/")
+		switch {
+		case depth < 0 || n < depth:
+			best, depth, tie = d, n, false
+		case n == depth:
+			tie = true
+		}
+	}
+	if tie {
+		return ""
+	}
+	return best
+}
+
 // leadInPlace reads the folders a list's lead-in places its items in ("- In
 // `services/api/`:" over "  - never call `log.Fatal`"): the items hold there only. A
 // table's header cells, or a lead-in that names no folder, place nothing.
@@ -465,6 +518,8 @@ func ruleScopeOf(s *sentence, rc *recognize.RepoContext, langs []string) (sc pol
 	if gs, _ := inherited(s, rc); len(gs) > 0 {
 		sc.Globs = append(sc.Globs, gs...)
 	} else if gs := sectionPlace(s, rc); len(gs) > 0 {
+		sc.Globs = append(sc.Globs, gs...)
+	} else if gs := headingFolders(s, rc); len(gs) > 0 {
 		sc.Globs = append(sc.Globs, gs...)
 	} else if gs := leadInPlace(s); len(gs) > 0 {
 		sc.Globs = append(sc.Globs, gs...)
