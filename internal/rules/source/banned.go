@@ -1626,6 +1626,11 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 		// round 34)
 		r.Scope.Exclude = uniq.Values(append(r.Scope.Exclude, consoleOutputGlobs...))
 	}
+	if unityLogRE.MatchString(b.span) {
+		// Unity builds no code of an `Editor` folder into the game: its logs are the
+		// editor tool's own, never shipped (wild round 35)
+		r.Scope.Exclude = uniq.Values(append(r.Scope.Exclude, "**/Editor/**"))
+	}
 	if consolePrintRE.MatchString(b.span) && aboutLogging(s, rc) {
 		// "Logging: Use SLF4J. No `System.out.println`": prints as logging are banned;
 		// a command-line program's prints are its output, not its logs.
@@ -1717,6 +1722,9 @@ func (sh shape) rule(s *sentence, rc *recognize.RepoContext, langs []string, b b
 	r.Cases = cs
 	return r, ""
 }
+
+// unityLogRE: Unity's console calls.
+var unityLogRE = lazyre.New(`^(?:UnityEngine\.)?Debug\.Log(?:Warning|Error|Exception|Assertion|Format|WarningFormat|ErrorFormat)?(?:\(.*\))?$`)
 
 // consoleOutputGlobs are the folders of programs whose prints are their output.
 var consoleOutputGlobs = []string{"**/scripts/**", "**/bin/**", "tools/**", ".*/**"}
