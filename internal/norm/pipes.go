@@ -29,11 +29,20 @@ var pipeSinks = []string{"head", "tail"}
 // norm a source command, its objects the source and the sinks, Together. ok is false
 // for a sentence that bans no pipe.
 func pipeBans(text string, ctx Context) ([]Norm, bool) {
-	m := pipeVerbRE().FindStringSubmatchIndex(text)
+	// the sentence that bans the pipe, of a constraint of several; the words of its
+	// prose (`--no-build -- --filter-not-trait` is a command's)
+	var prose string
+	var m []int
+	for _, sent := range pipeSentences(text) {
+		if m = pipeVerbRE().FindStringSubmatchIndex(stripSpans(sent)); m != nil {
+			text, prose = sent, stripSpans(sent)
+			break
+		}
+	}
 	if m == nil {
 		return nil, false
 	}
-	verb := strings.ToLower(text[m[2]:m[3]])
+	verb := strings.ToLower(prose[m[2]:m[3]])
 	var sources, sinks []string
 	for _, sp := range codeSpansOf(text) {
 		s := strings.TrimSpace(sp)
@@ -124,4 +133,21 @@ func codeSpansOf(text string) []string {
 		}
 	}
 	return out
+}
+
+// pipeSentences are text's sentences, cut at a full stop and a space outside code
+// spans.
+func pipeSentences(text string) []string {
+	var out []string
+	in, start := false, 0
+	for i := 0; i < len(text); i++ {
+		switch {
+		case text[i] == '`':
+			in = !in
+		case !in && text[i] == '.' && i+1 < len(text) && text[i+1] == ' ':
+			out = append(out, text[start:i+1])
+			start = i + 2
+		}
+	}
+	return append(out, text[start:])
 }

@@ -2970,7 +2970,12 @@ func layerSubject(norm string, rc *recognize.RepoContext) string {
 	}
 	w := m[1]
 	switch w {
-	case "new", "all", "any", "production", "application", "app", "library", "test", "tests", "generated", "our", "your", "source", "client", "server", "shared", "legacy":
+	case "ui", "view", "views", "renderer", "rendering", "frontend", "presentation", "component", "components", "page", "pages",
+		"controller", "controllers", "handler", "handlers", "template", "templates", "widget", "widgets", "screen", "screens",
+		"domain", "model", "models", "persistence", "infrastructure", "adapter", "adapters", "glue":
+		// a layer of an application, which is one part of its code ("Service
+		// code never calls `print()`" may be all of a service's code)
+	default:
 		return ""
 	}
 	for _, lw := range langWordRE {
