@@ -47,6 +47,9 @@ var libraryGlobs = map[string][]string{
 var notShippedGlobs = []string{"**/examples/**", "**/example/**", "**/scripts/**", "**/benchmarks/**", "**/bench/**",
 	"**/docs/**", "tools/**", ".github/**", "**/*.config.js", "**/*.config.mjs", "**/*.config.cjs", "**/*.config.ts", "**/*.config.mts"}
 
+// seedGlobs are the files that fill a database for development.
+var seedGlobs = []string{"**/seed.*", "**/seeds/**", "**/seeders/**", "**/seed/**"}
+
 // headerGlobs are the header files of C and C++.
 var headerGlobs = []string{"**/*.h", "**/*.hpp", "**/*.hh", "**/*.hxx", "**/*.h++", "**/*.inl"}
 
@@ -680,8 +683,11 @@ func ruleScopeOf(s *sentence, rc *recognize.RepoContext, langs []string) (sc pol
 		for _, l := range langs {
 			sc.Exclude = append(sc.Exclude, testGlobs(l)...)
 		}
-		if norm.InShippedCode(prose) {
-			sc.Exclude = append(sc.Exclude, notShippedGlobs...)
+		if norm.InShippedCode(prose) || norm.InProduction(prose) {
+			// "never `console.log` in production code": scripts, tools and a
+			// database's seed files run beside the product, not in it (wild
+			// round 35)
+			sc.Exclude = append(append(sc.Exclude, notShippedGlobs...), seedGlobs...)
 		}
 	}
 	// Exceptions in the sentence itself ("except in `scripts/`").
