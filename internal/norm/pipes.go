@@ -33,9 +33,10 @@ func pipeBans(text string, ctx Context) ([]Norm, bool) {
 	// prose (`--no-build -- --filter-not-trait` is a command's)
 	var prose string
 	var m []int
-	for _, sent := range pipeSentences(text) {
-		if m = pipeVerbRE().FindStringSubmatchIndex(stripSpans(sent)); m != nil {
-			text, prose = sent, stripSpans(sent)
+	for _, sent := range Sentences(text) {
+		raw := sent.Raw()
+		if m = pipeVerbRE().FindStringSubmatchIndex(stripSpans(raw)); m != nil {
+			text, prose = raw, stripSpans(raw)
 			break
 		}
 	}
@@ -44,13 +45,12 @@ func pipeBans(text string, ctx Context) ([]Norm, bool) {
 	}
 	verb := strings.ToLower(prose[m[2]:m[3]])
 	var sources, sinks []string
-	for _, sp := range codeSpansOf(text) {
-		s := strings.TrimSpace(sp)
+	for _, s := range codeSpans(text) {
 		if strings.HasPrefix(s, "|") {
 			sinks = append(sinks, strings.TrimSpace(strings.TrimPrefix(s, "|")))
 			continue
 		}
-		if i := strings.Index(text, "`"+sp+"`"); i >= 0 && sinkPlace(text[:i]) {
+		if i := strings.Index(text, "`"+s+"`"); i >= 0 && sinkPlace(text[:i]) {
 			sinks = append(sinks, s)
 			continue
 		}
@@ -101,53 +101,29 @@ func pipeBans(text string, ctx Context) ([]Norm, bool) {
 // sinkPlace: the words before a span make it where output goes ("into `tail`",
 // "through `grep`", "with `head` or `tail`").
 func sinkPlace(before string) bool {
-	b := strings.ToLower(strings.TrimRight(before, " "))
-	// past a list's earlier spans: "with `head` or `tail`"
-	for {
-		t := strings.TrimRight(b, " ")
-		cut := false
-		for _, sep := range []string{" or", " and", ","} {
-			if strings.HasSuffix(t, sep) {
-				t = strings.TrimRight(strings.TrimSuffix(t, sep), " ")
-				if strings.HasSuffix(t, "`") {
-					if k := strings.LastIndex(t[:len(t)-1], "`"); k >= 0 {
-						b, cut = t[:k], true
-					}
-				}
-			}
-		}
-		if !cut {
-			break
-		}
-	}
-	b = strings.TrimRight(b, " ")
+	b := strings.ToLower(beforeSpanList(before))
 	return slices.ContainsFunc([]string{" into", " to", " through", " with", " via", " using"}, func(w string) bool { return strings.HasSuffix(b, w) })
 }
 
-// codeSpansOf are the texts of the code spans of text, in order.
-func codeSpansOf(text string) []string {
-	var out []string
-	for _, t := range Tokenize(text) {
-		if t.Code {
-			out = append(out, t.Text)
+// beforeSpanList is the text before the list of code spans whose later item follows
+// text: "output from `a`, `b` and " gives "output from". The later items of a list
+// take the words that stand before its first.
+func beforeSpanList(text string) string {
+	b := strings.TrimRight(text, " ")
+	for {
+		cut := false
+		for _, sep := range []string{", or", ", and", " or", " and", ","} {
+			t, ok := strings.CutSuffix(b, sep)
+			if t = strings.TrimRight(t, " "); !ok || !strings.HasSuffix(t, "`") {
+				continue
+			}
+			if k := strings.LastIndex(t[:len(t)-1], "`"); k >= 0 {
+				b, cut = strings.TrimRight(t[:k], " "), true
+				break
+			}
+		}
+		if !cut {
+			return b
 		}
 	}
-	return out
-}
-
-// pipeSentences are text's sentences, cut at a full stop and a space outside code
-// spans.
-func pipeSentences(text string) []string {
-	var out []string
-	in, start := false, 0
-	for i := 0; i < len(text); i++ {
-		switch {
-		case text[i] == '`':
-			in = !in
-		case !in && text[i] == '.' && i+1 < len(text) && text[i+1] == ' ':
-			out = append(out, text[start:i+1])
-			start = i + 2
-		}
-	}
-	return append(out, text[start:])
 }

@@ -120,23 +120,8 @@ func outputOf(text string, o Object) bool {
 	if i < 0 {
 		return false
 	}
-	before := strings.ToLower(text[:i])
-	// (a list of commands after it: "output from `a` and `b`")
-	for _, sep := range []string{" and ", " or ", ", "} {
-		for strings.HasSuffix(strings.TrimRight(before, "` "), "`") || strings.HasSuffix(before, sep) {
-			before = strings.TrimSuffix(before, sep)
-			j := strings.LastIndex(strings.TrimRight(before, " "), "`")
-			if j < 0 {
-				break
-			}
-			k := strings.LastIndex(before[:j], "`")
-			if k < 0 {
-				break
-			}
-			before = before[:k]
-		}
-	}
-	before = strings.TrimSpace(before)
+	// (a list of commands: "output from `a` and `b`")
+	before := strings.ToLower(beforeSpanList(text[:i]))
 	return strings.HasSuffix(before, "output from") || strings.HasSuffix(before, "output of") || strings.HasSuffix(before, "outputs of")
 }
 
