@@ -487,7 +487,8 @@ func objectStart(out []Token) int {
 // object ("niemals Pull Requests selbst mergen"): the object runs back from the verb
 // to the adverb or mark that opens the clause, past a "yourself" that goes after the
 // verb in English; k is where objectStart put it, trail the words that follow the
-// verb.
+// verb. A clause that ends with a place ("im Ordner `api/`") is taken whole, its
+// adverbs moved to its front in out, before where the verb goes.
 func germanObjectStart(out []Token, k int) (int, []Token) {
 	if k < len(out) && out[k].Code {
 		if k >= 2 && (out[k-1].Low == "folder" || out[k-1].Low == "directory" || out[k-1].Low == "in" || out[k-1].Low == "from") {

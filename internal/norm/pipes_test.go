@@ -6,9 +6,9 @@ import "testing"
 func TestBeforeSpanList(t *testing.T) {
 	for text, want := range map[string]string{
 		"avoid truncating output from `a`, `b` and ": "avoid truncating output from",
-		"pipe it into `head`, or ":                    "pipe it into",
-		"pipe it into ":                               "pipe it into",
-		"run `a` then ":                               "run `a` then",
+		"pipe it into `head`, or ":                   "pipe it into",
+		"pipe it into ":                              "pipe it into",
+		"run `a` then ":                              "run `a` then",
 	} {
 		if got := beforeSpanList(text); got != want {
 			t.Errorf("beforeSpanList(%q) = %q, want %q", text, got, want)

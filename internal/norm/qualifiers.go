@@ -275,3 +275,17 @@ func possibilitiesAndOutputs(ns []Norm, text string) []Norm {
 	}
 	return slices.DeleteFunc(ns, duty)
 }
+
+// altHedgeRE: an aside that offers an alternative with a hedge ("(use `pkill -x` if
+// you must)"): the hedge is the alternative's, no condition of the ban before it.
+var altHedgeRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\((\s*(?:use|try|prefer|fall back to)\s+[^()]*?)\s*,?\s*(?:if you (?:really )?(?:must|have to|need to)|if needed|if necessary|when needed|where needed)\s*\)`)
+})
+
+// withoutAltHedge drops the hedge of an alternative offered in an aside.
+func withoutAltHedge(text string) string {
+	if !strings.Contains(text, "if ") && !strings.Contains(text, "when needed") && !strings.Contains(text, "where needed") {
+		return text
+	}
+	return altHedgeRE().ReplaceAllString(text, "($1)")
+}

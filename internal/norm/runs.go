@@ -572,3 +572,22 @@ func TieBreakerMain(text string) (string, bool) {
 	}
 	return "", false
 }
+
+// inFolderRE: "in the folder `api/`", "in the `api/` directory": where a command the
+// sentence runs is run.
+var inFolderRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("\\b(?:in|inside|within) the (?:folder|directory) (`[^`\\s]+/`)|\\b(?:in|inside|within) the (`[^`\\s]+`) (?:folder|directory)\\b")
+})
+
+// runInFolder rewrites the folder a run happens in as "from" it, the form runFrom
+// reads; a sentence that runs nothing is kept ("put tests in the `tests/` folder").
+func runInFolder(text string) string {
+	low := strings.ToLower(text)
+	if !strings.Contains(low, " folder") && !strings.Contains(low, " directory") || !strings.Contains(low, "run") && !strings.Contains(low, "execut") {
+		return text
+	}
+	return inFolderRE().ReplaceAllStringFunc(text, func(s string) string {
+		m := inFolderRE().FindStringSubmatch(s)
+		return "from " + m[1] + m[2]
+	})
+}

@@ -8,7 +8,7 @@ import (
 
 // A tool chosen for a job and its rivals, written the way stack notes write them:
 // "Linting uses Biome + oxfmt, not ESLint/Prettier". The reading below takes the
-// labelled form ("Linting: OxLint and oxfmt, not ESLint or Prettier"); these rewrites
+// labelled form ("Linting: Biome and oxfmt, not ESLint or Prettier"); these rewrites
 // bring the notes' shorthand to it.
 
 // StatedChoice is the doubt of a ban read from a tool choice stated, not ordered.
@@ -105,20 +105,6 @@ func meansForJob(text string, o Object) bool {
 	return true
 }
 
-// altHedgeRE: an aside that offers an alternative with a hedge ("(use `pkill -x` if
-// you must)"): the hedge is the alternative's, no condition of the ban before it.
-var altHedgeRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\((\s*(?:use|try|prefer|fall back to)\s+[^()]*?)\s*,?\s*(?:if you (?:really )?(?:must|have to|need to)|if needed|if necessary|when needed|where needed)\s*\)`)
-})
-
-// withoutAltHedge drops the hedge of an alternative offered in an aside.
-func withoutAltHedge(text string) string {
-	if !strings.Contains(text, "if ") && !strings.Contains(text, "when needed") && !strings.Contains(text, "where needed") {
-		return text
-	}
-	return altHedgeRE().ReplaceAllString(text, "($1)")
-}
-
 // slashedRival: a word after "not", "never" or "no" holds a slash ("not ESLint/Prettier"),
 // the only texts rivalSlashRE can change.
 func slashedRival(text string) bool {
@@ -141,23 +127,4 @@ func slashedRival(text string) bool {
 		}
 	}
 	return false
-}
-
-// inFolderRE: "in the folder `api/`", "in the `api/` directory": where a command the
-// sentence runs is run.
-var inFolderRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile("\\b(?:in|inside|within) the (?:folder|directory) (`[^`\\s]+/`)|\\b(?:in|inside|within) the (`[^`\\s]+`) (?:folder|directory)\\b")
-})
-
-// runInFolder rewrites the folder a run happens in as "from" it, the form runFrom
-// reads; a sentence that runs nothing is kept ("put tests in the `tests/` folder").
-func runInFolder(text string) string {
-	low := strings.ToLower(text)
-	if !strings.Contains(low, " folder") && !strings.Contains(low, " directory") || !strings.Contains(low, "run") && !strings.Contains(low, "execut") {
-		return text
-	}
-	return inFolderRE().ReplaceAllStringFunc(text, func(s string) string {
-		m := inFolderRE().FindStringSubmatch(s)
-		return "from " + m[1] + m[2]
-	})
 }
