@@ -387,7 +387,7 @@ func (s *sentence) nameBans() []ban {
 				// "use `xMalloc()` (never raw malloc)": a ban in parentheses of its
 				// own, read as a clause; "Lint only (no numpy)" after a noun and no
 				// verb says what a thing lacks
-				if d := ts[i].depth; i > 0 && ts[i-1].text == "(" && negAt(ts, i) > 0 && (lowerWord(ts[i]) != "no" || useBefore(ts, i)) {
+				if d := ts[i].depth; i > 0 && ts[i-1].text == "(" && negAt(ts, i) > 0 && (lowerWord(ts[i]) != "no" || hasUseBefore(ts, i)) {
 					var sub []token
 					for k := i; k < len(ts) && ts[k].depth >= d; k++ {
 						t := ts[k]
@@ -506,16 +506,6 @@ func (s *sentence) nameBans() []ban {
 // moduleUseWordsRE: words that speak of a module as code: importing, using, calling
 // it, or calling it a module.
 var moduleUseWordsRE = lazyre.New(`\b(?:import|imports|importing|imported|use|uses|using|call|calls|calling|depend|depends|rely|add|adding|install|installing|introduce|avoid|module|modules|library|libraries|package|packages|stdlib)\b`)
-
-// useBefore reports a verb of using before ts[i] in its clause.
-func useBefore(ts []token, i int) bool {
-	for k := 0; k < i; k++ {
-		if ts[k].kind == 'w' && useWords[lowerWord(ts[k])] {
-			return true
-		}
-	}
-	return false
-}
 
 // auxiliaryNegation reports whether the negation's words are an auxiliary's ("cannot",
 // "must not", "don't"), which a verb follows, not a name.
