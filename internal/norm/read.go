@@ -6355,9 +6355,6 @@ func runFolder(toks []Token) (string, int) {
 		if j < len(toks) && !toks[j].Code && toks[j].Low == "the" {
 			j++
 		}
-		if j+1 < len(toks) && !toks[j].Code && (toks[j].Low == "folder" || toks[j].Low == "directory") && toks[j+1].Code && strings.HasSuffix(toks[j+1].Text, "/") {
-			j++ // "in the folder `api/`"
-		}
 		if j >= len(toks) || !toks[j].Code {
 			continue
 		}
