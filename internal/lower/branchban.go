@@ -61,11 +61,7 @@ func lowerBanOnBranch(c *policy.Constraint, rc *recognize.RepoContext, n *norm.N
 	if slices.ContainsFunc(f.patterns, forcePushPattern) {
 		// a force push that names one of them rewrites it from any checkout; its
 		// commits are pushed ones by then, so a condition on that is met
-		var pushes []process.Pattern
-		for _, b := range branches {
-			pushes = append(pushes, pat("git", []string{"push", "*", b}, forcePushFlags), pat("git", []string{"push", "*", "*:" + b}, forcePushFlags),
-				pat("git", []string{"push", "*", "+" + b}))
-		}
+		pushes := namedConceptForms(norm.Object{Kind: norm.KConcept, Text: "force-push", Argv: branches})
 		pm := m
 		pm.Uncertain = slices.DeleteFunc(slices.Clone(m.Uncertain), func(u string) bool { return u == "condition: "+m.Condition && norm.PushedCondition(m.Condition) })
 		if norm.PushedCondition(pm.Condition) {
