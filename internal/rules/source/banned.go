@@ -2884,7 +2884,6 @@ func withEveryPattern(q, pred string) string {
 	return strings.Join(lines, "\n")
 }
 
-
 // circumventedSpan reports a ban whose clause forbids going around or removing its
 // span ("no `X` boundary was bypassed"): the span is what the project requires.
 func circumventedSpan(b ban) bool {
