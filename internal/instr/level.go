@@ -189,7 +189,7 @@ func clauseLevel(text string) policy.Level {
 		// someone else, which the reader must not run
 		return policy.Must
 	}
-	if norm.LimitStatement(text) || norm.SizeLimitStatement(text) || norm.IndentStatement(text) || norm.NamingStatement(text) || len(norm.NamingAffixes(text)) > 0 || norm.PrivateUnderscore(text) || len(norm.BooleanPrefixes(text)) > 0 || len(norm.Initialisms(text)) > 0 || norm.TestFileNaming(text) || norm.HookNaming(text) {
+	if norm.LimitStatement(text) || norm.SizeLimitStatement(text) || norm.IndentStatement(text) || norm.CodeStyleStatement(text) || norm.NamingStatement(text) || len(norm.NamingAffixes(text)) > 0 || norm.PrivateUnderscore(text) || len(norm.BooleanPrefixes(text)) > 0 || len(norm.Initialisms(text)) > 0 || norm.TestFileNaming(text) || norm.HookNaming(text) {
 		// "Line length: 100 characters", "Method names are PascalCase", "Interfaces
 		// are prefixed with `I`": the
 		// project's setting or convention, stated
@@ -739,8 +739,8 @@ func rowLevel(text string) policy.Level {
 	if lv := levelOfMarkers(text); lv != policy.Info {
 		return lv
 	}
-	if norm.LimitStatement(text) || norm.NamingStatement(text) {
-		return policy.Should // "Line length | 88", "Functions | snake_case"
+	if norm.LimitStatement(text) || norm.NamingStatement(text) || norm.IndentStatement(text) || norm.CodeStyleStatement(text) {
+		return policy.Should // "Line length | 88", "Functions | snake_case", "Quotes | single"
 	}
 	first, _, _ := strings.Cut(text, " | ")
 	if len(strings.Fields(first)) > 3 && !strings.Contains(first, ",") {

@@ -24,7 +24,7 @@ func LimitStatement(text string) bool { return limitStatementRE().MatchString(te
 func IndentStatement(text string) bool { return indentStatementRE().MatchString(text) }
 
 var indentStatementRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\b(?:\d|two|four)[- ]spaces? (?:for )?indent(?:ation|s)?\b|\bindent(?:ation|s)?\s*(?::|=|is|of|with)\s*(?:\d|two|four)\s*spaces\b|\b(?:tabs|hard tabs) for indentation\b|\bindent(?:ation)?\s*(?::|=)\s*tabs\b`)
+	return regexp.MustCompile(`(?i)\b(?:\d|two|four)[- ]spaces? (?:for )?indent(?:ation|s)?\b|\bindent(?:ation|s)?\s*(?::|=|is|of|with)\s*(?:\d|two|four)\s*spaces\b|\b(?:tabs|hard tabs) for indentation\b|\bindent(?:ation)?\s*(?::|=|\|)\s*(?:tabs|(?:\d|two|four)[- ]spaces?)\b`)
 })
 
 var (

@@ -74,6 +74,11 @@ import (
 //	(#text-mode? @args n)       a Python open()-style call opens in text mode: its mode
 //	                            (positional argument n, 1-based, or mode=) is absent or a
 //	                            literal without "b"; an unknown mode is not text mode
+//	(#not-parent? @c kind ...)  @c's parent is of none of the kinds (a JSX attribute's
+//	                            string, which a string-quote rule leaves to JSX's option)
+//	(#line-end? @c)             nothing but blanks or a comment follows @c on its line
+//	(#missing-trailing-comma? @c)  the closing bracket @c ends a literal whose last
+//	                            element ends on an earlier line with no comma after it
 type predFunc func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool
 
 var predicates = map[string]struct {
@@ -135,6 +140,16 @@ var predicates = map[string]struct {
 	}},
 	"static-object?": {1, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
 		return staticObject(nodeOf(m, p))
+	}},
+	"not-parent?": {2, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
+		n := nodeOf(m, p)
+		return n != nil && !isKind(n.Parent(), kinds(p))
+	}},
+	"line-end?": {1, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
+		return atLineEnd(nodeOf(m, p), t)
+	}},
+	"missing-trailing-comma?": {1, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
+		return missingTrailingComma(nodeOf(m, p))
 	}},
 }
 
@@ -981,4 +996,41 @@ func longerThan(n *sitter.Node, p lang.Predicate) bool {
 		return false
 	}
 	return int(n.EndPosition().Row-n.StartPosition().Row)+1 > max
+}
+
+// atLineEnd reports whether only blanks or a comment follow n on its line.
+func atLineEnd(n *sitter.Node, t *lang.Tree) bool {
+	if n == nil {
+		return false
+	}
+	end := int(n.EndByte())
+	if end > len(t.Src) {
+		return false
+	}
+	rest := t.Src[end:]
+	if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+		rest = rest[:i]
+	}
+	rest = bytes.TrimSpace(rest)
+	return len(rest) == 0 || bytes.HasPrefix(rest, []byte("//")) || bytes.HasPrefix(rest, []byte("/*"))
+}
+
+// missingTrailingComma reports whether the closing bracket closes a literal whose last
+// element (comments aside) has no comma after it and ends on an earlier line than the
+// bracket: the multi-line literal a trailing-comma style ends with a comma. A literal
+// closed on its last element's line is left alone (the formatter would break it).
+func missingTrailingComma(closing *sitter.Node) bool {
+	if closing == nil {
+		return false
+	}
+	for prev := closing.PrevSibling(); prev != nil; prev = prev.PrevSibling() {
+		switch prev.Kind() {
+		case "comment":
+			continue
+		case ",", "{", "[":
+			return false
+		}
+		return prev.EndPosition().Row < closing.StartPosition().Row
+	}
+	return false
 }

@@ -115,7 +115,8 @@ func TestRecognizeCorpus(t *testing.T) {
 		{"openai__openai-agents-python__AGENTS.md", "Prefer `tool` over `function_tool`", // scoped by the sentence before it
 			[]string{"query `function_tool` is banned here [python] in=examples/**,docs/** warning"}},
 		{"vercel__ai__AGENTS.md", "Type test files: `kebab-case.test-d.ts`", []string{"text filename=kebab-case in=*.test-d.ts"}},
-		{"modelcontextprotocol__typescript-sdk__CLAUDE.md", "2-space indentation", []string{"text indent=spaces"}},
+		{"modelcontextprotocol__typescript-sdk__CLAUDE.md", "2-space indentation",
+			[]string{"query js-single-quotes [javascript,tsx,typescript] warning", "query js-semicolons [javascript,tsx,typescript] warning", "text indent=spaces"}},
 	}
 	for _, c := range cases {
 		con, cf := find(t, corpus, c.file, c.quote)

@@ -135,6 +135,11 @@ func contextLangs(s *sentence) []string {
 		return setList(set) // the file's applyTo decides
 	}
 	prose := s.scopeProse() + " > " + s.header
+	if l := labelContext(s.c.Context); l != "" {
+		// "- TypeScript:" over "  - single quotes": the parent item's label scopes
+		// its nested items as a heading would
+		prose += " > " + l
+	}
 	for _, w := range langWordRE {
 		if w.re.MatchString(prose) {
 			for _, l := range w.langs {
@@ -1348,4 +1353,14 @@ func subjectFolder(text string, rc *recognize.RepoContext) string {
 		return ds[0]
 	}
 	return ""
+}
+
+// labelContext is a parent list item that is only a label ("TypeScript:", "**Backend
+// (Python)**:"), lower-cased, or "" for a parent that says more.
+func labelContext(ctx string) string {
+	ctx = strings.TrimSpace(strings.ReplaceAll(ctx, "*", ""))
+	if !strings.HasSuffix(ctx, ":") || len(strings.Fields(ctx)) > 5 || strings.Contains(ctx, " | ") {
+		return ""
+	}
+	return strings.ToLower(ctx)
 }

@@ -26,7 +26,7 @@ var (
 	// "use tabs" ends its clause or goes on about indentation: "Use Tabs for
 	// platform-specific content" names a documentation component
 	tabsRE       = lazyre.New(`\buse tabs(?:\s*(?:[.;,!()]|$)|,? (?:not|instead of|rather than|over) spaces\b| for indent| to indent)|\btabs over spaces\b|\btabs,? not spaces\b|\bindent(?:ed|ation)? (?:with|using) tabs\b|\btabs for indentation\b|\bwe use tabs\b|\bhard tabs\b`)
-	spacesRE     = lazyre.New(`\b(\d)[- ]spaces? (?:indent|indentation)\b|\bindent(?:ed|ation)? (?:with|using|of|by) (\d) spaces\b|\b(\d) spaces? (?:per|for each) (?:indentation )?level\b|\bspaces,? not tabs\b|\bnever use tab characters\b|\bno tabs\b|\b(\d) spaces indent\b|\b(\d) spaces? for indentation\b|\bindent(?:ation)?: (\d) spaces\b`)
+	spacesRE     = lazyre.New(`\b(\d)[- ]spaces? (?:indent|indentation)\b|\bindent(?:ed|ation)? (?:with|using|of|by) (\d|two|four|eight) spaces\b|\b(\d) spaces? (?:per|for each) (?:indentation )?level\b|\bspaces,? not tabs\b|\bnever use tab characters\b|\bno tabs\b|\b(\d) spaces indent\b|\b(\d) spaces? for indentation\b|\bindent(?:ation)?: (\d) spaces\b`)
 	spaceCountRE = lazyre.New(`\b\d[- ]spaces?\b`)
 	unitLenRE    = lazyre.New(`\b(\d{2,3})[- ]?(?:char(?:acter)?s?|columns?|cols?)\b`)
 	phraseLenRE  = lazyre.New(`\b(?:max(?:imum)?[- _]line[- _]length|line length|line width|print width|column limit|wrap (?:code |lines )?at)\b(?: of| is| to| at|:| \|)? (\d{2,3})\b`)
@@ -75,7 +75,7 @@ func (textRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext)
 		if m := spacesRE.FindStringSubmatch(prose); m != nil {
 			for _, g := range m[1:] {
 				if g != "" {
-					width, _ = strconv.Atoi(g)
+					width, _ = strconv.Atoi(strings.NewReplacer("two", "2", "four", "4", "eight", "8").Replace(g))
 				}
 			}
 		}

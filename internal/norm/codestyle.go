@@ -1,0 +1,247 @@
+package norm
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// CodeStyle is what a sentence says of the form of code that a formatter keeps: the
+// quote string literals take, semicolons at the ends of statements, trailing commas
+// in multi-line literals. An empty field is a setting the sentence does not state.
+type CodeStyle struct {
+	// Quotes is "single" or "double".
+	Quotes string
+	// Semicolons is "never" or "always".
+	Semicolons string
+	// TrailingCommas: multi-line object and array literals end with a comma.
+	TrailingCommas bool
+	// Family is the language family the sentence's cues name: "js" (Prettier, ESLint,
+	// semicolons, trailing commas, TypeScript), "python" (Black, Ruff, PEP 8), or ""
+	// for none or both.
+	Family string
+}
+
+// Any reports whether the sentence states a setting.
+func (c CodeStyle) Any() bool { return c.Quotes != "" || c.Semicolons != "" || c.TrailingCommas }
+
+// CodeStyleStatement reports a sentence that states a formatting setting of code
+// without a modal ("Quotes | single", "single quotes, no semicolons"): the project's
+// style, as firm as a "should".
+func CodeStyleStatement(text string) bool { return ReadCodeStyle(text).Any() }
+
+var (
+	// styleFragmentSplitRE: the settings of a line are its comma-, semicolon- or
+	// dash-separated fragments ("2-space indentation, single quotes, trailing commas").
+	styleFragmentSplitRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\s*(?:[,;.!—–()]|\s-\s|\band\b|\bund\b|\by\b|\bet\b)\s*`)
+	})
+	// styleLabelRE: a label before the value ("**Formatting**:", "TypeScript:"); the
+	// label of an aspect ("Quotes:") is kept as part of the value's fragment.
+	styleLabelRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^([\p{L}0-9 /+&'-]{1,40}?)\s*(?::|\||=)\s*`)
+	})
+	quoteFragmentRE = sync.OnceValue(func() *regexp.Regexp {
+		// "single quotes", "use single quotes for strings", "single quotes preferred",
+		// "'single quotes'", "double-quoted strings in Python"
+		return regexp.MustCompile(`^(?:(?:always|only|please|consistently)\s+)?(?:(?:use|prefer|using|enforce|with|write)\s+)?(?:['"])?(single|double)[- ]?quot(?:es|ed|e marks?|e|ation marks?)(?:['"])?(?:\s+strings?)?(?:\s+(?:for|in|on|with)\s+(?:all\s+|every\s+)?(?:strings?|string literals?|imports?|js|ts|jsx|tsx|javascript|typescript|python|code|the code(?:base)?|source(?: code)?|\w+ files))*(?:\s+(?:are\s+|is\s+)?(?:preferred|only|everywhere|always|by default|required|mandatory|throughout))?$`)
+	})
+	// quoteSubjectRE: "strings use single quotes", "string literals in double quotes",
+	// "Strings immer in einfachen Anführungszeichen" (glossed below).
+	quoteSubjectRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:all\s+)?(?:strings?|string literals?|quotes?|quote style|quotemarks?|string quotes?)\s+(?:always\s+|must\s+|should\s+)?(?:use|are|in|with|be|get|take|are in|must be in|should be in|use only)?\s*(?:always\s+)?(?:in\s+)?(single|double)(?:[- ]?quot(?:es|ed|e marks?|e))?(?:\s+only)?$`)
+	})
+	// quoteValueRE: the value of a label of quotes ("Quotes: single", "Quote style |
+	// double quotes").
+	quoteLabelRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:quotes?|quote style|quote marks?|quotemarks?|string quotes?|strings?|string literals?|string delimiters?)$`)
+	})
+	quoteValueRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:use\s+)?(?:always\s+)?(single|double)(?:[- ]?quot(?:es|ed|e marks?|e))?(?:\s+(?:only|preferred|always))?$`)
+	})
+	// quoteOverRE: "single quotes over double quotes", "double quotes, not single".
+	quoteOverRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:(?:always\s+)?(?:use|prefer)\s+)?(single|double)[- ]?quotes?\s+(?:over|instead of|rather than|not|never)\s+(single|double)(?:[- ]?quotes?)?$`)
+	})
+	// quoteBanRE: "no double quotes", "never use double quotes for strings".
+	quoteBanRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:no|never use|don't use|do not use|avoid)\s+(single|double)[- ]?quot(?:es|ed strings?)(?:\s+for\s+(?:strings?|string literals?))?$`)
+	})
+	semicolonNeverRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:no|without|omit|avoid|never use|never add|don't use|don't add|do not use|do not add|drop|skip)\s+(?:trailing\s+)?semi(?:colons?|s)?(?:\s+(?:at the end of (?:lines|statements)|at line ends?|anywhere|in (?:js|ts|javascript|typescript)))?$`)
+	})
+	semicolonAlwaysRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:(?:always\s+)?(?:use|add|include|require|write)\s+)?semicolons?(?:\s+(?:are\s+|is\s+)?(?:required|always|mandatory|everywhere|at the end of (?:every |each |all )?(?:statements?|lines?)))?$|^always end (?:every |each |all )?(?:statements?|lines?) with (?:a )?semicolons?$|^(?:don't|do not|never) rely on (?:automatic semicolon insertion|asi)$`)
+	})
+	semicolonLabelRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:semicolons?|semi)$`)
+	})
+	semicolonNeverValueRE  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:no|none|never|off|false|omitted|as-needed|not used)$`) })
+	semicolonAlwaysValueRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:yes|always|required|true|on|mandatory)$`)
+	})
+	trailingCommaRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:(?:always\s+)?(?:use|add|include|require|keep)\s+)?trailing commas?(?:\s+(?:on|in|for|to|after)\s+(?:all\s+|every\s+)?(?:multi-?line|multiple-line)?\s*(?:constructs?|literals?|objects?|arrays?|object (?:and|&) array literals|lists|collections|arguments|structures)?)*(?:\s+(?:everywhere|where valid(?: in es5)?|always|required|es5|all))?$`)
+	})
+	trailingCommaLabelRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:trailing ?commas?)$`)
+	})
+	trailingCommaValueRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:all|es5|always|yes|required|true)$`)
+	})
+	// styleConditionRE: a sentence that opens with a condition.
+	styleConditionRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\W*(?:when|whenever|if|unless|in (?:examples|snippets|docs|documentation))\b`)
+	})
+	jsStyleCueRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:prettier|eslint|biome|dprint|standard(?:js)?|typescript|javascript|jsx|tsx|ts|js|semicolons?|trailing commas?|react|node)\b`)
+	})
+	pythonStyleCueRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:black|ruff|pep ?8|python|flake8|isort|pylint|yapf)\b`)
+	})
+)
+
+// styleGlosses are the words of other languages for the settings, read as English.
+var styleGlosses = [][2]string{
+	{"einfachen anführungszeichen", "single quotes"}, {"einfache anführungszeichen", "single quotes"},
+	{"doppelten anführungszeichen", "double quotes"}, {"doppelte anführungszeichen", "double quotes"},
+	{"comillas simples", "single quotes"}, {"comillas dobles", "double quotes"},
+	{"guillemets simples", "single quotes"}, {"guillemets doubles", "double quotes"},
+	{"aspas simples", "single quotes"}, {"aspas duplas", "double quotes"},
+	{"keine semikolons", "no semicolons"}, {"ohne semikolons", "no semicolons"}, {"ohne semikolon", "no semicolons"},
+	{"sin punto y coma", "no semicolons"}, {"pas de points-virgules", "no semicolons"}, {"pas de point-virgule", "no semicolons"},
+	{"immer semikolons", "semicolons always"}, {"mit semikolons", "semicolons always"},
+	{"strings immer in", "strings in"}, {"zeichenketten in", "strings in"},
+	{"semikolons", "semicolons"}, {"semikolon", "semicolon"},
+}
+
+// ReadCodeStyle reads the formatting settings a sentence states. Each setting must be
+// a fragment of its own ("single quotes", "no semicolons", "Quotes | single"): a
+// fragment that says more ("double quotes for user-facing strings that get
+// translated", "don't argue about quotes") states no setting of all the code. Two
+// fragments that disagree ("double quotes for X", "single quotes otherwise") cancel.
+func ReadCodeStyle(text string) CodeStyle {
+	t := strings.ToLower(text)
+	if !strings.Contains(t, "quot") && !strings.Contains(t, "semi") && !strings.Contains(t, "comma") &&
+		!strings.Contains(t, "anführungszeichen") && !strings.Contains(t, "comillas") && !strings.Contains(t, "guillemets") &&
+		!strings.Contains(t, "aspas") && !strings.Contains(t, "punto y coma") && !strings.Contains(t, "point-virgule") {
+		return CodeStyle{}
+	}
+	if styleConditionRE().MatchString(t) {
+		// "When presenting Python code, use single-quoted strings": the style of some
+		// code (the documentation's examples), not of all of it
+		return CodeStyle{}
+	}
+	t = strings.NewReplacer("`", "", "*", "", "’", "'", "“", "\"", "”", "\"", "\u00a0", " ").Replace(t)
+	for _, g := range styleGlosses {
+		t = strings.ReplaceAll(t, g[0], g[1])
+	}
+	var out CodeStyle
+	quotes := map[string]bool{}
+	bareSemicolons := false
+	for _, line := range strings.Split(t, "\n") {
+		line = strings.TrimSpace(strings.TrimLeft(line, "-+>#0123456789. "))
+		// a table row: its first cell is the label, the second its value
+		if cells := strings.Split(strings.Trim(line, "| "), "|"); len(cells) >= 2 && strings.Contains(line, "|") {
+			label, value := strings.TrimSpace(cells[0]), strings.TrimSpace(cells[1])
+			readLabelled(label, value, &out, quotes)
+			continue
+		}
+		for _, frag := range styleFragmentSplitRE().Split(line, -1) {
+			frag = strings.TrimSpace(frag)
+			if frag == "" {
+				continue
+			}
+			if m := styleLabelRE().FindStringSubmatch(frag); m != nil {
+				label, value := strings.TrimSpace(m[1]), strings.TrimSpace(frag[len(m[0]):])
+				if readLabelled(label, value, &out, quotes) {
+					continue
+				}
+				frag = value // "**Formatting**: 2-space indentation": the label goes
+			}
+			switch {
+			case quoteOverRE().MatchString(frag):
+				quotes[quoteOverRE().FindStringSubmatch(frag)[1]] = true
+			case quoteBanRE().MatchString(frag):
+				quotes[otherQuote(quoteBanRE().FindStringSubmatch(frag)[1])] = true
+			case quoteFragmentRE().MatchString(frag):
+				quotes[quoteFragmentRE().FindStringSubmatch(frag)[1]] = true
+			case quoteSubjectRE().MatchString(frag):
+				quotes[quoteSubjectRE().FindStringSubmatch(frag)[1]] = true
+			case semicolonNeverRE().MatchString(frag):
+				out.Semicolons = agree(out.Semicolons, "never")
+			case frag == "semicolons" || frag == "semicolon":
+				bareSemicolons = true
+			case semicolonAlwaysRE().MatchString(frag):
+				out.Semicolons = agree(out.Semicolons, "always")
+			case trailingCommaRE().MatchString(frag):
+				out.TrailingCommas = true
+			}
+		}
+	}
+	if bareSemicolons && (len(quotes) > 0 || out.TrailingCommas || IndentStatement(t)) {
+		// "Prettier: single quotes, trailing commas, semicolons": the bare word in a
+		// list of other settings is the setting that keeps them ("argue about quotes
+		// and semicolons" lists none)
+		out.Semicolons = agree(out.Semicolons, "always")
+	}
+	if out.Semicolons == "conflict" {
+		out.Semicolons = ""
+	}
+	if len(quotes) == 1 {
+		for q := range quotes {
+			out.Quotes = q
+		}
+	}
+	js, py := jsStyleCueRE().MatchString(t), pythonStyleCueRE().MatchString(t)
+	switch {
+	case js && !py:
+		out.Family = "js"
+	case py && !js:
+		out.Family = "python"
+	}
+	return out
+}
+
+// readLabelled reads a setting given as a label and its value ("Quotes: single",
+// "Semicolons | none", "trailingComma: all"), and reports whether the label was one.
+func readLabelled(label, value string, out *CodeStyle, quotes map[string]bool) bool {
+	value = strings.Trim(value, " \"'")
+	label = strings.TrimSpace(strings.TrimSuffix(label, "?"))
+	switch {
+	case quoteLabelRE().MatchString(label):
+		if m := quoteValueRE().FindStringSubmatch(value); m != nil {
+			quotes[m[1]] = true
+		}
+		return true
+	case semicolonLabelRE().MatchString(label):
+		switch {
+		case semicolonNeverValueRE().MatchString(value):
+			out.Semicolons = agree(out.Semicolons, "never")
+		case semicolonAlwaysValueRE().MatchString(value):
+			out.Semicolons = agree(out.Semicolons, "always")
+		}
+		return true
+	case trailingCommaLabelRE().MatchString(label):
+		if trailingCommaValueRE().MatchString(value) {
+			out.TrailingCommas = true
+		}
+		return true
+	}
+	return false
+}
+
+func otherQuote(q string) string {
+	if q == "single" {
+		return "double"
+	}
+	return "single"
+}
+
+// agree keeps a setting two fragments state alike; two that differ cancel.
+func agree(have, next string) string {
+	if have == "" || have == next {
+		return next
+	}
+	return "conflict"
+}
