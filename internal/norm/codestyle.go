@@ -76,7 +76,9 @@ var (
 	semicolonLabelRE = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^(?:semicolons?|semi)$`)
 	})
-	semicolonNeverValueRE  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:no|none|never|off|false|omitted|as-needed|not used)$`) })
+	semicolonNeverValueRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:no|none|never|off|false|omitted|as-needed|not used)$`)
+	})
 	semicolonAlwaysValueRE = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^(?:yes|always|required|true|on|mandatory)$`)
 	})
