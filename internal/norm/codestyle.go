@@ -89,7 +89,7 @@ var (
 		return regexp.MustCompile(`^(?:trailing ?commas?)$`)
 	})
 	trailingCommaValueRE = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^(?:all|es5|always|yes|required|true)$`)
+		return regexp.MustCompile(`^(?:all|es5|always|yes|required|true)\b(?:\s+(?:on|in|for)\s+(?:multi-?line|multiple-line)\b.*)?$`)
 	})
 	// styleConditionRE: a sentence that opens with a condition.
 	styleConditionRE = sync.OnceValue(func() *regexp.Regexp {

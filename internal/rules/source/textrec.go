@@ -25,7 +25,7 @@ func (textRecognizer) Name() string { return "source.text" }
 var (
 	// "use tabs" ends its clause or goes on about indentation: "Use Tabs for
 	// platform-specific content" names a documentation component
-	tabsRE       = lazyre.New(`\buse tabs(?:\s*(?:[.;,!()]|$)|,? (?:not|instead of|rather than|over) spaces\b| for indent| to indent)|\btabs over spaces\b|\btabs,? not spaces\b|\bindent(?:ed|ation)? (?:with|using) tabs\b|\btabs for indentation\b|\bwe use tabs\b|\bhard tabs\b`)
+	tabsRE       = lazyre.New(`\buse tabs(?:\s*(?:[.;,!()]|$)|,? (?:not|instead of|rather than|over) spaces\b| for indent| to indent)|\btabs over spaces\b|\btabs,? not spaces\b|\bindent(?:ed|ation)? (?:with|using) tabs\b|\btabs for indentation\b|\bwe use tabs\b|\bhard tabs\b|\bindent(?:ation)?\s*(?::|=|\|)\s*tabs\b`)
 	spacesRE     = lazyre.New(`\b(\d)[- ]spaces? (?:indent|indentation)\b|\bindent(?:ed|ation)? (?:with|using|of|by) (\d|two|four|eight) spaces\b|\b(\d) spaces? (?:per|for each) (?:indentation )?level\b|\bspaces,? not tabs\b|\bnever use tab characters\b|\bno tabs\b|\b(\d) spaces indent\b|\b(\d) spaces? for indentation\b|\bindent(?:ation)?: (\d) spaces\b`)
 	spaceCountRE = lazyre.New(`\b\d[- ]spaces?\b`)
 	unitLenRE    = lazyre.New(`\b(\d{2,3})[- ]?(?:char(?:acter)?s?|columns?|cols?)\b`)
