@@ -110,7 +110,115 @@ func codeKindWord(w string) bool {
 	case "code", "codebase", "file", "function", "method", "module", "classe", "class", "component", "handler",
 		"service", "test", "script", "package", "library", "librarie", "app", "application", "src", "source",
 		"python", "go", "rust", "java", "typescript", "javascript", "kotlin", "ruby", "php", "c#", "c++", "production",
-		"controller", "view", "model", "route", "endpoint", "hook", "helper", "util", "migration", "job", "worker":
+		"controller", "view", "model", "route", "endpoint", "hook", "helper", "util", "migration", "job", "worker", "adapter":
+		return true
+	}
+	return false
+}
+
+// DescribedBan reports whether the ban in a clause belongs to a description of what a
+// thing does or holds, said in the third person, with the ban after the verb:
+// "`ToolInvocationContext` exposes no `recordMutations`", "committed documents store
+// either absence or a configuration, never `connect: null`", "Its boundary refuses
+// the array and points the executor to the configuration, never `addFields`". The
+// subject is a thing the text describes, not the reader, and heed cannot tell where
+// its description stops being a rule for all the code.
+func DescribedBan(clause string) bool {
+	ws := strings.Fields(strings.ToLower(strings.TrimLeft(clause, "-*•>#0123456789.) \t")))
+	for len(ws) > 0 && (ws[0] == "so" || ws[0] == "and" || ws[0] == "but" || ws[0] == "then") {
+		ws = ws[1:]
+	}
+	if len(ws) < 3 {
+		return false
+	}
+	verb := -1
+	for i := 1; i < len(ws) && i <= 6; i++ {
+		w := strings.Trim(ws[i], "*_,.;:")
+		if thirdPersonVerb(w) && !strings.HasSuffix(w, "'s") || plainDescribingVerb(w) && strings.HasSuffix(strings.Trim(ws[i-1], "*_`"), "s") {
+			verb = i
+			break
+		}
+	}
+	if verb < 0 || !describedSubject(ws[:verb]) {
+		return false
+	}
+	rest := " " + strings.Join(ws[verb:], " ")
+	if i := strings.Index(rest, "`"); i >= 0 && !strings.Contains(rest[:i], " no ") && !strings.Contains(rest[:i], " never ") && !strings.Contains(rest[:i], " not ") {
+		// the first span after the verb is its object, not a ban's
+		after := rest[i:]
+		return strings.Contains(after, ", never `") || strings.Contains(after, " — no `") || strings.Contains(after, " — never `") || strings.Contains(after, ", never a ")
+	}
+	for _, v := range []string{" exposes no ", " has no ", " holds no ", " carries no ", " contains no ", " defines no ", " returns no ", " includes no ", " accepts no ", " takes no ", " provides no ", " declares no ", " stores no ", " emits no ", " exports no "} {
+		if strings.HasPrefix(rest, v) {
+			return true
+		}
+	}
+	return strings.Contains(rest, ", never `") || strings.Contains(rest, " — no `") || strings.Contains(rest, " — never `") || strings.Contains(rest, ", never a ")
+}
+
+// plainDescribingVerb: a verb of the plural that says what things do ("documents
+// store", "slots reuse"), after a plural subject.
+func plainDescribingVerb(w string) bool {
+	switch w {
+	case "store", "reuse", "filter", "use", "call", "read", "write", "return", "carry", "hold", "take", "keep", "emit", "point", "refuse", "accept", "expose", "go", "live":
+		return true
+	}
+	return false
+}
+
+// describedSubject: the words before the verb name a thing described, not the reader,
+// a kind of code (a rule said as a statement: "Handlers never call `panic`") nor a
+// command ("never", "do not").
+func describedSubject(ws []string) bool {
+	if !thirdPersonSubject(ws) {
+		return false
+	}
+	first := strings.Trim(ws[0], "*_,.;:")
+	switch {
+	case strings.HasPrefix(first, "`"):
+	case first == "the" || first == "a" || first == "an" || first == "its" || first == "their" || first == "this" || first == "that" || first == "these" || first == "those" || first == "new" || first == "existing":
+	case len(first) >= 5 && strings.HasSuffix(first, "ed") && !strings.HasSuffix(first, "eed") && first != "embed":
+		// "committed documents store ...": a participle before its noun
+	default:
+		// "Construct objects through their constructor, never `.allocate`": a
+		// command's verb, which no determiner or code span opens
+		return false
+	}
+	for _, w := range ws {
+		// "This project uses `uv`, never `pip`", "The API layer uses `httpx`, never
+		// `requests`": the project's or a part's choice, a rule
+		switch strings.Trim(w, "*_,.;:`'") {
+		case "project", "repo", "repository", "codebase", "team", "layer", "monorepo", "workspace", "backend", "frontend", "server", "client", "api", "ui", "everything", "everyone":
+			return false
+		}
+	}
+	return true
+}
+
+// SpanAsVerb reports whether a ban uses the span as its verb with an object after it
+// ("Never `createPortal` a fixed-position element to `body`"): the ban is of that use
+// of the call, whose object heed cannot see, not of every call.
+func SpanAsVerb(clause, span string) bool {
+	l := strings.ToLower(clause)
+	i := strings.Index(l, "`"+strings.ToLower(span)+"` ")
+	if i < 0 {
+		return false
+	}
+	before := strings.Fields(l[:i])
+	if len(before) == 0 {
+		return false
+	}
+	switch strings.Trim(before[len(before)-1], "*_,") {
+	case "never", "don't", "not", "avoid":
+	default:
+		return false
+	}
+	after := strings.Fields(l[i+len(span)+3:])
+	if len(after) < 2 {
+		return false
+	}
+	switch after[0] {
+	case "a", "an", "the", "any", "your", "its", "their":
 		return true
 	}
 	return false

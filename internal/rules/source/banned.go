@@ -337,6 +337,9 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			// finding or a description, in code heed cannot tell apart
 			warnOnly(&r, " (the sentence says what its subject does not do)")
 		}
+		if why := partialBan(s, b.clause, b.span); r.Severity == policy.SeverityError && why != "" {
+			warnOnly(&r, why)
+		}
 		if r.Severity == policy.SeverityError && norm.NarrowerTypeWhereFits(s.c.Text) {
 			// "Narrow types: use `z.enum()`, `z.literal()` — not `z.string()`": a
 			// free-text field has nothing narrower
@@ -2861,6 +2864,44 @@ func unlocatedEarlierOnLine(c *policy.Constraint, rc *recognize.RepoContext) str
 
 // warnOnly makes a rule a warning that needs a look, with why in its message: heed
 // read the ban, but not with the certainty a block needs.
+// partialBan says why a ban read from a clause may hold only for part of the code,
+// or "": the sentence describes what one thing does or holds ("`Context` exposes no
+// `recordMutations`", "documents store either absence or a configuration, never
+// `connect: null`", "... filter `(app_id)` ONLY — no `owner_id`"), or it uses the span
+// as a verb with an object ("Never `createPortal` a fixed-position element to
+// `body`"): that use of the call, not every call.
+func partialBan(s *sentence, clause, span string) string {
+	clause = cmp.Or(clause, s.c.Text)
+	if norm.DescribedBan(clause) || span != "" && norm.DescribedBan(spanSentence(s.c.Text, span)) {
+		return " (the sentence describes what its subject does or holds)"
+	}
+	if span != "" && norm.SpanAsVerb(clause, span) {
+		return " (the rule bans only some uses of it)"
+	}
+	return ""
+}
+
+// spanSentence is the clause of text that holds the code span: its sentence from the
+// last conjunction that starts a clause before it ("..., so their migrations filter
+// `x` ONLY — no `owner_id`"), or "".
+func spanSentence(text, span string) string {
+	i := strings.Index(text, "`"+span+"`")
+	if i < 0 {
+		return ""
+	}
+	start := strings.LastIndex(text[:i], ". ") + 1
+	for _, conj := range []string{", so ", ", and ", "; ", ", which ", ", while ", ", but "} {
+		if k := strings.LastIndex(text[:i], conj); k >= start {
+			start = k + len(conj)
+		}
+	}
+	end := strings.Index(text[i:], ". ")
+	if end < 0 {
+		return strings.TrimSpace(text[start:])
+	}
+	return strings.TrimSpace(text[start : i+end])
+}
+
 func warnOnly(r *policy.Rule, why string) {
 	r.Severity = policy.SeverityWarning
 	r.Exact = false

@@ -180,6 +180,9 @@ func (textBanRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 			continue
 		}
 		if r, ok := textBanRule(s, rc, tb); ok {
+			if why := partialBan(s, tb.clause, tb.text); r.Severity == policy.SeverityError && why != "" {
+				warnOnly(&r, why)
+			}
 			res.Rules = append(res.Rules, r)
 		}
 	}
