@@ -1,6 +1,7 @@
 package source
 
 import (
+	"bytes"
 	"encoding/base64"
 	"regexp"
 	"slices"
@@ -143,18 +144,24 @@ var secretWordRE = sync.OnceValue(func() *regexp.Regexp {
 
 // secretsIn returns the byte spans of the secrets in text: every published format
 // when find is "formats", every secret-looking assignment when it is "assignments".
-func secretsIn(text []byte, find string, config bool) [][]int {
+func secretsIn(text []byte, find, path string) [][]int {
 	var out [][]int
 	switch find {
 	case "formats":
+		firebase := firebaseClientConfig(text, path)
 		for _, m := range secretFormatRE().FindAllIndex(text, -1) {
+			if firebase && bytes.HasPrefix(text[m[0]:], []byte("AIza")) {
+				// a Firebase app's web or mobile API key identifies the app to
+				// Google and ships inside it; Firebase documents it as no secret
+				continue
+			}
 			if !secretPlaceholderRE().Match(lineAround(text, m[0])) && !secretPlaceholderRE().Match(text[m[0]:m[1]]) && !madeUp(string(text[m[0]:m[1]])) {
 				out = append(out, m)
 			}
 		}
 	case "assignments":
 		res := []*regexp.Regexp{secretAssignRE()}
-		if config {
+		if configFile(path) {
 			res = append(res, secretBareAssignRE())
 		}
 		for _, re := range res {
@@ -169,6 +176,17 @@ func secretsIn(text []byte, find string, config bool) [][]int {
 		}
 	}
 	return out
+}
+
+// firebaseClientConfig reports a Firebase client configuration: Android's
+// google-services.json, Apple's GoogleService-Info.plist, or a web app's config object
+// (an apiKey beside its authDomain and projectId).
+func firebaseClientConfig(text []byte, path string) bool {
+	base := path[strings.LastIndex(path, "/")+1:]
+	if strings.HasPrefix(base, "google-services") && strings.HasSuffix(base, ".json") || strings.HasPrefix(base, "GoogleService-Info") && strings.HasSuffix(base, ".plist") {
+		return true
+	}
+	return bytes.Contains(text, []byte("authDomain")) && bytes.Contains(text, []byte("projectId")) && bytes.Contains(text, []byte("firebase"))
 }
 
 // madeUp reports a credential a person typed to show the format: its body runs
@@ -231,7 +249,7 @@ func (c *textCheck) judgeSecrets(ev *engine.Evidence, f *engine.File, li lineInd
 	var fs []engine.Finding
 	var regions *lang.Regions
 	regionsLoaded := false
-	for _, m := range secretsIn(f.Content, c.p.Secrets, configFile(f.Path)) {
+	for _, m := range secretsIn(f.Content, c.p.Secrets, f.Path) {
 		if c.p.Secrets == "assignments" {
 			// a guess from a name is not made in a comment, where code is quoted
 			if !regionsLoaded {

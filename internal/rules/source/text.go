@@ -296,7 +296,7 @@ func (c *textCheck) brokeBefore(f *engine.File) func(fd *engine.Finding, was str
 		case "trailing_whitespace":
 			return strings.TrimRight(was, " \t") != was
 		case "secrets":
-			return len(secretsIn([]byte(was), c.p.Secrets, configFile(f.Path))) > 0
+			return len(secretsIn([]byte(was), c.p.Secrets, f.Path)) > 0
 		}
 		return false
 	}
