@@ -598,6 +598,13 @@ func FileNamings(text, header string) []FileNaming {
 			qual = strings.Join(words, " ")
 		}
 		if qual == "" {
+			// "React components use PascalCase filenames", "Vue components:
+			// `PascalCase` filenames": the subject before the style is the files'
+			if m := componentSubjectRE.FindStringSubmatch(main[:st[0]]); m != nil {
+				qual = strings.ToLower(strings.Join(strings.Fields(m[1]), " "))
+			}
+		}
+		if qual == "" {
 			// "Files: kebab-case for utilities (e.g., `weather-utils.ts`)": the kind of
 			// file the style is for follows it
 			rest := main[st[1]:]
@@ -1419,3 +1426,7 @@ func ClassesOnly(text string) bool {
 	}
 	return classWordRE.MatchString(text) && !otherTypeWordRE.MatchString(text)
 }
+
+// componentSubjectRE: components named as the subject of a file-naming style, right
+// before it ("React components use", "Vue components:").
+var componentSubjectRE = lazyre.New(`(?i)(?:^|[^\w])((?:react|vue|svelte|angular)?\s*components?)\s*(?::|\b(?:use|have|get|are|take|follow)\b)?\s*\x60?$`)

@@ -31,6 +31,15 @@ func TestFileNamingStyleForFiles(t *testing.T) {
 	if len(fns) != 1 || fns[0].Qualifier != "component" {
 		t.Fatalf("got %+v, want the component files", fns)
 	}
+	// components as the subject before the style (wild round 36): their files
+	for text, want := range map[string]string{
+		"React components use PascalCase filenames; hooks stay camelCase.": "react components",
+		"Svelte components: `PascalCase` filenames":                        "svelte components",
+	} {
+		if fns := FileNamings(text, ""); len(fns) == 0 || fns[0].Qualifier != want {
+			t.Errorf("%q: got %+v, want the %s", text, fns, want)
+		}
+	}
 }
 
 func TestNamingBindingsDashLabel(t *testing.T) {

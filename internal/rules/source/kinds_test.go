@@ -706,6 +706,9 @@ func TestIndentWidth(t *testing.T) {
 		// (ben-watt/surveyor-v2, wild round 24); a step of 4 after a plain line still fails
 		{rule("ts2hang", "typescript", 2), "a.ts", "const v = ok\n  ? {\n      id,\n    }\n  : null;\ntype T =\n  | {\n      a: 1;\n    }\n  | null;\n", ""},
 		{rule("ts2step", "typescript", 2), "a.ts", "const v = ok\n  ? x\n  : {\n        id,\n    };\n", "a.ts:4"},
+		// a ternary wrapped at its colons inside JSX, aligned one past its brace
+		// (wild round 36, SupplyLine-MRO-Suite)
+		{rule("jsx2ternary", "javascript", 2), "a.jsx", "const c = (\n  <td>\n    {s === 'a' ? 'A' :\n     s === 'b' ? 'B' :\n     'C'}\n  </td>\n);\n", ""},
 	} {
 		fs, _ := runFiles(t, []*policy.Rule{c.rule}, map[string]string{c.path: c.src})
 		var got []string

@@ -427,8 +427,12 @@ func opensBlock(line string) bool {
 		return false
 	}
 	switch t[len(t)-1] {
-	case '{', ':':
+	case '{':
 		return true
+	case ':':
+		// a ternary's colon at the end of a line ("a ? 'x' :") continues the
+		// expression on the next line, aligned as its writer likes
+		return !strings.Contains(t, " ? ")
 	case '>':
 		// "<main>", "<div class=\"x\">": an opening tag, not "<br/>", "</div>" or
 		// a line that closes what it opens
