@@ -94,7 +94,7 @@ func headerLines(content []byte) []string {
 }
 
 // licenceRE finds a licence stated in a header.
-var licenceRE = lazyre.New(`(?i)\blicen[cs](?:e|ed)\b|\bSPDX-License-Identifier\b`)
+var licenceRE = lazyre.New(`(?i)\blicen[cs](?:e|ed)\b|\bSPDX-License-Identifier\b|\bredistribution and use in source and binary forms\b`)
 
 // urlRE finds an address in a header.
 var urlRE = lazyre.New(`(?i)\bhttps?://[^\s<>()\[\]"'*]+`)
@@ -378,8 +378,11 @@ func (h *foreignHeaders) foreign(p string, content []byte) string {
 	if len(head) > 4096 {
 		head = head[:4096]
 	}
-	if !bytes.Contains(head, []byte("icens")) && !bytes.Contains(head, []byte("icenc")) && !bytes.Contains(head, []byte("ICENS")) && !bytes.Contains(head, []byte("ICENC")) {
-		return "" // no licence stated: most files, told without reading their lines
+	if !bytes.Contains(head, []byte("icens")) && !bytes.Contains(head, []byte("icenc")) && !bytes.Contains(head, []byte("ICENS")) && !bytes.Contains(head, []byte("ICENC")) &&
+		!bytes.Contains(head, []byte("Redistribution and use")) {
+		// no licence stated: most files, told without reading their lines (the
+		// BSD licences' text never says "license")
+		return ""
 	}
 	lines := headerLines(content)
 	if len(lines) == 0 {

@@ -40,6 +40,8 @@ func TestLicenceHeadersOfAnotherProjectAreVendored(t *testing.T) {
 		"LICENSE": "                    GNU GENERAL PUBLIC LICENSE\n                       Version 2, June 1991\n",
 		// the bundled library
 		"Content/libs/widget-picker.js": mitHeader + "(function(){ return 1; })();\n",
+		// a driver kept for reference, under a BSD header that never says "license"
+		"docs/ref/driver.c": "/*\n * Copyright (c) 2020 Falcon Flight Team. All rights reserved.\n *\n * Redistribution and use in source and binary forms, with or without\n * modification, are permitted provided that the following conditions are met.\n */\nint x;\n",
 		// the project's own code beside it
 		"Content/libs/api.js":    "var api = { root: '/api' };\n",
 		"Content/libs/helper.js": "/* Copyright (c) 2021 Sam Poe\n * This program is free software; you can redistribute it under the terms of the GNU General Public License.\n */\nvar h = 1;\n",
@@ -67,8 +69,8 @@ func TestLicenceHeadersOfAnotherProjectAreVendored(t *testing.T) {
 	if !reflect.DeepEqual(judged, want) {
 		t.Errorf("judged %v\nwant   %v", judged, want)
 	}
-	if got := l.Skipped[SkipVendored]; !reflect.DeepEqual(got, []string{"Content/libs/widget-picker.js"}) {
-		t.Errorf("vendored %v, want the bundled library alone", got)
+	if got := l.Skipped[SkipVendored]; !reflect.DeepEqual(got, []string{"Content/libs/widget-picker.js", "docs/ref/driver.c"}) {
+		t.Errorf("vendored %v, want the bundled library and the BSD driver", got)
 	}
 
 	// .gitattributes has the last word
