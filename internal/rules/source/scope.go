@@ -204,8 +204,9 @@ func namesGrammarless(s *sentence) bool {
 	if i := strings.LastIndex(last, " > "); i >= 0 {
 		last = last[i+3:]
 	}
+	label := labelContext(s.c.Context)
 	for _, g := range grammarless.Get() {
-		if g.name.MatchString(s.prose()) || g.name.MatchString(last) {
+		if g.name.MatchString(s.prose()) || g.name.MatchString(last) || label != "" && g.name.MatchString(label) {
 			return true
 		}
 	}
@@ -1359,7 +1360,10 @@ func subjectFolder(text string, rc *recognize.RepoContext) string {
 // (Python)**:"), lower-cased, or "" for a parent that says more.
 func labelContext(ctx string) string {
 	ctx = strings.TrimSpace(strings.ReplaceAll(ctx, "*", ""))
-	if !strings.HasSuffix(ctx, ":") || len(strings.Fields(ctx)) > 5 || strings.Contains(ctx, " | ") {
+	n := len(strings.Fields(ctx))
+	if strings.Contains(ctx, " | ") || n > 5 || !strings.HasSuffix(ctx, ":") && (n > 3 || strings.ContainsAny(ctx, ".;,`")) {
+		// a label ends with a colon, or is a few words of a name ("**Swift
+		// (iOS)**" over "- Use async/await ..."), not a sentence
 		return ""
 	}
 	return strings.ToLower(ctx)
