@@ -47,7 +47,7 @@ var (
 	// convKindRE finds a kind of declaration.
 	convKindRE = lazyre.New(`(?i)\b(functions?|funcs?|methods?|variables?|vars|locals|local variables?|classes|class|types?|structs?|interfaces?|enums?|traits?|records?|constants?|consts?|const val|statics?|identifiers?|components?|private(?:\s*/\s*internal|\s+(?:and|or)\s+internal)?\s+(?:instance\s+|member\s+)?fields?)\b`)
 	// namingNegRE: a style the sentence forbids ("never snake_case", "not camelCase").
-	namingNegRE = lazyre.New(`(?i)\b(?:never|not|no|don't|do not|avoid|instead of|rather than)\s+(?:use\s+|using\s+)?$`)
+	namingNegRE = lazyre.New(`(?i)\b(?:never|not|no|don't|do not|avoid|instead of|rather than)\s+(?:use\s+|using\s+)?(?:(?:[\w-]+['’]s|the|a)\s+){0,2}$`)
 	// namingOtherNamesRE: names that are not identifiers of the code ("JSON keys",
 	// "database columns", "file names", "CSS classes"): a segment about them binds no
 	// kind.
@@ -371,7 +371,13 @@ func joinKindLists(segs []string) []string {
 		for j+1 < len(segs) && !convStyleRE.MatchString(segs[j+1]) && convKindRE.MatchString(segs[j+1]) {
 			j++
 		}
-		if j+1 < len(segs) && kindFirst(segs[j+1]) && !databaseSubject(segs[j+1]) {
+		listed := true
+		for _, k := range segs[i : j+1] {
+			// a list's items are a few words each: "function and method names never
+			// start with an uppercase letter" is a sentence of its own
+			listed = listed && len(strings.Fields(k)) <= 5
+		}
+		if listed && j+1 < len(segs) && kindFirst(segs[j+1]) && !databaseSubject(segs[j+1]) && !fileSubject(segs[j+1]) {
 			// (not "Names and enums stay stable. Tables are snake case": the style's
 			// segment has a subject of its own, no code's)
 			out = append(out, strings.Join(segs[i:j+2], ", "))
@@ -387,6 +393,13 @@ func joinKindLists(segs []string) []string {
 		i = j
 	}
 	return out
+}
+
+// fileSubject: a segment whose subject is the files' names ("Filenames stay
+// snake_case"), no declaration's.
+func fileSubject(seg string) bool {
+	f := strings.Fields(strings.ToLower(strings.Trim(seg, " *_")))
+	return len(f) > 0 && (strings.HasPrefix(f[0], "filename") || f[0] == "files" || len(f) > 1 && f[0] == "file" && strings.HasPrefix(f[1], "name"))
 }
 
 // databaseSubject: a segment whose subject is the database's (tables, columns).
