@@ -173,9 +173,10 @@ func declQueries(kind, l string) []string {
 			return []string{`(function_definition name: (name) @match)`}
 		case l == engine.LangCPP:
 			// free functions, at file level or in a namespace; a class's constructors
-			// are named for the class
-			return []string{`((function_definition declarator: (function_declarator declarator: (identifier) @match)) (#not-inside? @match field_declaration_list))`,
-				`((function_definition declarator: [(pointer_declarator (function_declarator declarator: (identifier) @match)) (reference_declarator (function_declarator declarator: (identifier) @match))]) (#not-inside? @match field_declaration_list))`}
+			// are named for the class, and a function with C linkage (`extern "C"`)
+			// for the C code or the FFI that calls it
+			return []string{`((function_definition declarator: (function_declarator declarator: (identifier) @match)) (#not-inside? @match field_declaration_list linkage_specification))`,
+				`((function_definition declarator: [(pointer_declarator (function_declarator declarator: (identifier) @match)) (reference_declarator (function_declarator declarator: (identifier) @match))]) (#not-inside? @match field_declaration_list linkage_specification))`}
 		case l == engine.LangRuby, l == engine.LangJava, l == engine.LangCSharp:
 			return declQueries(kindMethod, l)
 		}
