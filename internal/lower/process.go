@@ -70,6 +70,27 @@ func readContext(c *policy.Constraint, rc *recognize.RepoContext) norm.Context {
 		}
 		return cmds
 	}
+	ctx.Following = func() []norm.Object {
+		// the clause after this one on the same line, which the extractor cut off
+		// at a semicolon
+		next := rc.Following(c, 1)
+		if len(next) == 0 || next[0].Line != c.Line {
+			return nil
+		}
+		nctx := readContext(next[0], rc)
+		nctx.Following, nctx.Previous = nil, nil
+		var cmds []norm.Object
+		for _, n := range norm.Read(next[0].Text, nctx) {
+			if n.Polarity == norm.Require {
+				for _, o := range n.Objects {
+					if o.Kind == norm.KCommand && len(o.Argv) > 0 {
+						cmds = append(cmds, o)
+					}
+				}
+			}
+		}
+		return cmds
+	}
 	ctx.Continues = func() bool {
 		p := preceding(c, rc)
 		return p != nil && p.Line <= c.Line && p.EndLine >= c.Line && p.Context == c.Context

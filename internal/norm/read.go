@@ -35,6 +35,11 @@ type Context struct {
 	// paragraph, kept apart by the extractor) requires, for an "it" that refers to
 	// them. Asked for only when the text has such a word. Nil: none.
 	Previous func() []Object
+	// Following returns the commands the clause after this one on the same line
+	// requires ("Never run the full `make e2e` suite; pass the spec: `make e2e
+	// SPEC=...`", which the extractor cut at its semicolon). Asked for only when a
+	// ban of a command needs it. Nil: none.
+	Following func() []Object
 	// Continues says the sentence goes on from another of its paragraph ("Edit the
 	// schema; when done, regenerate the client"), which a word at its head may point
 	// back to. Asked for only when a sentence needs it. Nil: it does not.
@@ -99,6 +104,7 @@ func Read(text string, ctx Context) []Norm {
 		}
 	}
 	markApprovals(ns)
+	bareWhereFormGiven(ns, ctx)
 	ns = stepDependencyBans(ns)
 	placeDependencyBans(ns)
 	return ns
@@ -169,6 +175,7 @@ func read(text string, ctx Context) []Norm {
 		text = notSubstituteRE().ReplaceAllString(text, "")
 	}
 	text, ctx = inEnglish(text, ctx)
+	text = commandPronouns(text, ctx)
 	text = runInFolder(text)
 	if noSpanNounRE().MatchString(text) {
 		// "No `npm outdated` report (informational artifact)": a thing the project

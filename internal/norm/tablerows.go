@@ -42,6 +42,8 @@ func TableRowSentence(row, header string) (string, bool) {
 		return ruleRow(cells, kinds)
 	case count["cwd"] == 1 && count["verdict"] == 0 && count["place"] == 0 && count["rule"] == 0:
 		return cwdRow(cells, kinds)
+	case count["ask"] == 1 && count["verdict"] == 0 && count["place"] == 0 && count["rule"] == 0:
+		return askRow(cells, kinds)
 	}
 	return "", false
 }
@@ -80,6 +82,10 @@ var columnKinds = sync.OnceValue(func() map[string]string {
 	}
 	for _, w := range []string{"run from", "run in", "run it from", "working directory", "cwd", "where to run", "from", "run from directory", "run from folder"} {
 		m[w] = "cwd"
+	}
+	for _, w := range []string{"ask first", "ask before running", "ask before use", "ask the user", "ask", "needs approval", "requires approval", "approval needed",
+		"approval required", "approval", "needs confirmation", "confirm first", "confirmation required", "needs sign-off", "human approval"} {
+		m[w] = "ask"
 	}
 	return m
 })
@@ -151,6 +157,29 @@ func cwdRow(cells, kinds []string) (string, bool) {
 		return "", false
 	}
 	return "Run " + cmd + " from " + dir + ".", true
+}
+
+// askRow reads "| `terraform apply` | yes |" under "| Command | Ask first? |": the
+// command waits for the user's approval; a row that says no states nothing.
+func askRow(cells, kinds []string) (string, bool) {
+	cmd, ask := "", ""
+	for i, k := range kinds {
+		c := strings.TrimSpace(cells[i])
+		switch {
+		case k == "ask":
+			ask = strings.ToLower(strings.Trim(c, "*_ .!"))
+		case k == "" && cmd == "" && spansOnly(c) && strings.Count(c, "`") == 2:
+			cmd = c
+		}
+	}
+	if cmd == "" {
+		return "", false
+	}
+	switch ask {
+	case "yes", "y", "✅", "✔", "✓", "always", "required", "yes, always", "must":
+		return "Never run " + cmd + " without approval.", true
+	}
+	return "", false
 }
 
 // actionColumn reports a header whose column names doings in words ("Action",

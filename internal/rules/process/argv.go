@@ -36,6 +36,9 @@ type parsed struct {
 	pos     []positional
 	// dyn counts the dynamic words that could be options (not option values).
 	dyn int
+	// assigns counts the variable assignments of a program that takes them as
+	// arguments (make's `VAR=value`): no positional words, yet more than the bare form
+	assigns int
 	// cwd is the repository-relative directory the command runs in (absolute when
 	// outside), cwdUnknown when heed cannot tell it, root the repository's path.
 	cwd        string
@@ -104,6 +107,7 @@ func parseArgv(argv []string, dyn []int) *parsed {
 			continue
 		}
 		if t.assignments && !strings.HasPrefix(a, "-") && strings.Contains(a, "=") {
+			p.assigns++
 			continue // make VAR=value
 		}
 		if len(a) < 2 || a[0] != '-' || isNumber(a) {

@@ -298,7 +298,7 @@ func (p *Pattern) match(c *parsed) matchResult {
 		}
 		maybe(pos[0].text + " is computed at run time")
 	}
-	if p.Alone && (len(pos) > 0 || len(c.flags) > len(p.Flags) || c.dyn > 0) {
+	if p.Alone && (len(pos) > 0 || len(c.flags) > len(p.Flags) || c.dyn > 0 || c.assigns > 0) {
 		return matchResult{} // the command is not the bare form the rule names
 	}
 	for _, g := range p.Lacking {

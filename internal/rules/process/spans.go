@@ -56,6 +56,8 @@ var knownPrograms = lazy.Value[map[string]bool]{F: func() map[string]bool {
 		"mix", "iex", "elixir", "rebar3", "erl", "dune", "opam", "stack", "cabal", "ghc", "zig", "lein", "clj", "kotlin",
 		"kotlinc", "swiftlint", "swiftformat", "melos", "storybook", "astro", "svelte-kit",
 		"lefthook", "husky", "commitlint", "semantic-release", "release-please", "goreleaser", "act", "hugo", "jekyll",
+		// mobile builds and devices (`adb reverse`, `xcrun simctl`, `expo prebuild`)
+		"adb", "emulator", "xcrun", "expo", "react-native", "detox", "maestro",
 	)
 }}
 
