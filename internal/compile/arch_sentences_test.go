@@ -559,3 +559,9 @@ func TestOwnArchitectureSentences7(t *testing.T) {
 func TestOwnContributionSentences648(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-contrib-648.txt", 12)
 }
+
+// TestOwnSentencesArch8: boundaries with their way round, written before the compiler
+// read them (testdata/own-sentences-arch-8.txt, batch 659, first sight in its .md).
+func TestOwnSentencesArch8(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-arch-8.txt", 10)
+}
