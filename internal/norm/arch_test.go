@@ -1,6 +1,7 @@
 package norm
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -306,5 +307,33 @@ func TestLayerRuleItem(t *testing.T) {
 		if got := LayerRuleItem(c.text, c.ctx); got != c.want {
 			t.Errorf("LayerRuleItem(%q, %q) = %v, want %v", c.text, c.ctx, got, c.want)
 		}
+	}
+}
+
+// Boundaries with their way round (batch 659, paraphrased): the parts of a target a
+// sentence excepts, a private folder and the one part of it others reach, German with
+// its verb last (as written and as glossed word by word).
+func TestReadBoundaryWaysRound(t *testing.T) {
+	for _, c := range []struct {
+		text             string
+		form             BoundaryForm
+		from, to, except []int
+	}{
+		{"`net/` imports nothing from `core/` except `core/api/`.", BoundaryForbid, []int{0}, []int{1}, []int{2}},
+		{"`store/` is private: reach it only through `store/public/`.", BoundaryExcept, []int{0}, []int{0}, []int{1}},
+		{"`domain/` darf nichts aus `web/` importieren.", BoundaryForbid, []int{0}, []int{1}, nil},
+		{"`domain/` must not `web/` import.", BoundaryForbid, []int{0}, []int{1}, nil},
+	} {
+		as := ArchSentences(c.text)
+		if len(as) != 1 {
+			t.Fatalf("%q: %d sentences", c.text, len(as))
+		}
+		b := ReadBoundary(as[0].Prose, BoundaryContext{})
+		if b.Form != c.form || !slices.Equal(b.From, c.from) || !slices.Equal(b.To, c.to) || !slices.Equal(b.Except, c.except) {
+			t.Errorf("%q: %+v", c.text, b)
+		}
+	}
+	if p, ok := ArchAntecedent("the cli (§0) never imports it directly", "§0 holds the wire types.", 1); !ok || p != "the cli (§0) never imports §1 directly" {
+		t.Errorf("antecedent: %q %v", p, ok)
 	}
 }

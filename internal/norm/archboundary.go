@@ -38,6 +38,17 @@ var (
 	archOnlyNoneRE = lazyre.New(`^(?:the )?(` + archSpanList + `)` + archNoun + `\b[^§]*?(?:\bit|\bthey|, which|^)? ?(?:(?:imports|depends on|may import|must import|import|depend on) (?:no|nothing from any)|` + archNeg + ` ` + archImportVerb + ` (?:any|anything from any|code from any)) other (?:[\w-]+ ){0,2}(?:packages?|modules?|code|folders?)`)
 	// "§0 must not import any other (heed) package"
 	archOnlyNone2RE = lazyre.New(`^(?:the )?(` + archSpanList + `)` + archNoun + archAside + ` ` + archNeg + ` (?:` + archImportVerb + `|use) (?:(?:any )?other (?:[\w-]+ ){0,2}(?:packages?|modules?|code|folders?|crates?)|anything else (?:from|in|of) (?:this|the|our) (?:module|repository|repo|project|codebase|code base|workspace))`)
+	// "§0 imports nothing from §1 except §2 and §3": a ban of §1 with parts of it
+	// allowed
+	archNothingFromExceptRE = lazyre.New(`^(?:the )?(` + archSpanList + `)` + archNoun + archAside + ` (?:imports|depends on|(?:may|must|should|can) (?:import|depend on)) nothing (?:from|in|of) (?:the )?(` + archSpanList + `)` + archNoun + `,? (?:except|other than|but|apart from|besides|save) (?:for )?(` + archSpanList + `)`)
+	// "§0 is private: reach it only through §1": nothing outside §0 imports it but
+	// through §1
+	archPrivateThroughRE = lazyre.New(`^(?:the )?(` + archSpanList + `)` + archNoun + archAside + ` (?:is|are) (?:private|internal)(?: to itself)?(?::|;|,| —| -)? (?:(?:always |only )?(?:reach|access|use|import|consume) (?:it|them) (?:only )?(?:through|via|from) |(?:other code|everything else|callers|consumers) (?:reach|access|use|import)s? (?:it|them) only (?:through|via) )(` + archSpanList + `)`)
+	// German, verb last: "§0 darf nichts aus §1 importieren", "§0 darf nicht von §1
+	// abhängen", "§0 sollen keine Module aus §1 importieren"
+	archGermanForbidRE = lazyre.New(`^(?:der |die |das )?(` + archSpanList + `)(?: (?:ordner|paket|modul|verzeichnis|schicht))?(?: \([^()]*\))? (?:darf|dürfen|soll|sollen|muss|müssen) (?:niemals |nie |auf keinen fall )?(?:nichts|nicht|keine|keinen|keinerlei)(?: [\wäöüß-]+){0,2}? (?:aus|von) (` + archSpanList + `) (?:importieren|einbinden|verwenden|nutzen|abhängen|abhängig sein|referenzieren)`)
+	// the same glossed word by word, its verb still last: "§0 must not §1 import"
+	archGlossedVerbLastRE = lazyre.New(`^(?:the )?(` + archSpanList + `)` + archNoun + ` (?:must not|must never|may not|should not) (?:of |from )?(` + archSpanList + `) (?:import|depend on|depend|use|reference)[.;]?$`)
 	// "§0 imports nothing", "§0 must import nothing (no frameworks)"
 	archImportsNothingRE = lazyre.New(`^(?:the )?(` + archSpanList + `)` + archNoun + archAside + ` (?:imports|depends on|(?:may|must|should|can) (?:import|depend on)) (?:nothing|no other (?:code|folders?|packages?|modules?|layers?))\b`)
 	// "§0 imports domain only", "§0 imports application + contracts only", "§0 may
@@ -145,9 +156,12 @@ const (
 
 // Boundary is what a boundary sentence says.
 type Boundary struct {
-	Form             BoundaryForm
-	From, To         []int // span numbers of each side
-	Both             bool  // the other way round too ("or vice versa")
+	Form     BoundaryForm
+	From, To []int // span numbers of each side
+	Both     bool  // the other way round too ("or vice versa")
+	// Except are spans of parts of To that From may import all the same ("nothing
+	// from §1 except §2").
+	Except           []int
 	Words            string
 	FromWord, ToWord string
 	// Imperative: an order with no subject ("never access §0 from §1"), whose
@@ -192,6 +206,16 @@ func ReadBoundary(prose string, ctx BoundaryContext) Boundary {
 		return two(BoundaryOnly, archTableRowRE, 1, 2, false)
 	case archEachOtherRE.MatchString(p):
 		return Boundary{Form: BoundaryEachOther, From: sp(archEachOtherRE.FindStringSubmatch(p)[1])}
+	case archGermanForbidRE.MatchString(p):
+		return two(BoundaryForbid, archGermanForbidRE, 1, 2, false)
+	case archGlossedVerbLastRE.MatchString(p):
+		return two(BoundaryForbid, archGlossedVerbLastRE, 1, 2, false)
+	case archPrivateThroughRE.MatchString(p):
+		m := archPrivateThroughRE.FindStringSubmatch(p)
+		return Boundary{Form: BoundaryExcept, From: sp(m[1]), To: sp(m[1]), Except: sp(m[2])}
+	case archNothingFromExceptRE.MatchString(p):
+		m := archNothingFromExceptRE.FindStringSubmatch(p)
+		return Boundary{Form: BoundaryForbid, From: sp(m[1]), To: sp(m[2]), Except: sp(m[3])}
 	case archImportsNothingRE.MatchString(p):
 		return Boundary{Form: BoundaryImportsNothing, From: sp(archImportsNothingRE.FindStringSubmatch(p)[1])}
 	case archImportsWordsRE.MatchString(p) && wordsOnly(archImportsWordsRE.FindStringSubmatch(p)):

@@ -163,3 +163,20 @@ func splitArchSentences(s string) []string {
 	}
 	return out
 }
+
+// archItRE: "it" or "them" as what a boundary sentence's verb imports ("never imports
+// it directly").
+var archItRE = lazyre.New(`\b((?:import|imports|depend on|depends on|reference|references|use|uses|reach into|reaches into)(?: anything from| from| on)?) (it|them)\b`)
+
+// ArchAntecedent rewrites a boundary sentence whose import verb points back with "it"
+// or "them" to the part the sentence before opens with ("`vendor-api/` holds the wire
+// vocabulary. The UI (`src/ui/`) never imports it directly"): the pronoun becomes a
+// span of its own, numbered after the sentence's spans, and ok says the spans gain
+// prev's first one.
+func ArchAntecedent(prose, prevProse string, spans int) (string, bool) {
+	if !strings.HasPrefix(strings.TrimPrefix(prevProse, "the "), "§0") || !archItRE.MatchString(prose) {
+		return prose, false
+	}
+	m := archItRE.FindStringSubmatchIndex(prose)
+	return prose[:m[4]] + "§" + strconv.Itoa(spans) + prose[m[5]:], true
+}

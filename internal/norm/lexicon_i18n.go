@@ -308,6 +308,7 @@ func german() languageWords {
 			"vor dem öffnen eines pr": "before opening a pull request", "vor dem öffnen eines pull requests": "before opening a pull request",
 			"es ist verboten ,": "it is forbidden to", "es ist verboten": "it is forbidden", "ist verboten": "is forbidden", "sind verboten": "are forbidden",
 			"verboten": "forbidden", "ist nicht erlaubt": "is not allowed", "muss": "must", "müssen": "must", "musst": "must", "darf nicht": "must not",
+			"darf nichts": "must not", "dürfen nichts": "must not", "importieren": "import",
 			"dürfen nicht": "must not", "darfst nicht": "must not", "darf nie": "must never", "sollte": "should", "solltest": "should", "sollten": "should",
 			"sollte nicht": "should not", "vermeide": "avoid", "vermeiden": "avoid", "nach möglichkeit": "if possible", "wenn möglich": "if possible",
 			"möglichst": "preferably", "nur": "only", "außer": "except", "es sei denn": "unless", "wenn": "when", "falls": "if", "ohne": "without",

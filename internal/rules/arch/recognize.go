@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/norm"
@@ -28,7 +29,16 @@ func (importsRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 		}
 	}
 	ctxGroup := contextGroup(c, rc)
+	var prev *sentence
 	for _, s := range sentences(c.Text) {
+		if p := prev; p != nil && len(p.spans) > 0 {
+			// "`vendor-api/` holds ... The UI (`src/ui/`) never imports it": the
+			// part the sentence before opens with
+			if prose, ok := norm.ArchAntecedent(s.prose, p.prose, len(s.spans)); ok {
+				s = sentence{prose: prose, spans: append(slices.Clone(s.spans), p.spans[0])}
+			}
+		}
+		prev = &s
 		if r, ok, why := recognizeIsolate(s, c, rc, ctxGroup); ok {
 			add(r)
 			continue
@@ -173,7 +183,7 @@ func recognizeBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 		if b.Imperative && len(rules) == 0 {
 			return nil, ""
 		}
-		return rules, why
+		return targetExceptions(s, c, rc, b.Except, rules, why)
 	case norm.BoundaryOnly:
 		return onlyRules(s, c, rc, b.From, b.To)
 	case norm.BoundaryForbidWord:
@@ -239,7 +249,8 @@ func recognizeBoundary(s sentence, c *policy.Constraint, rc *recognize.RepoConte
 		}
 		return forbidRules(s, c, rc, b.From, b.To, b.Both)
 	case norm.BoundaryExcept:
-		return exceptRules(s, c, rc, b.From, b.To)
+		rules, why := exceptRules(s, c, rc, b.From, b.To)
+		return targetExceptions(s, c, rc, b.Except, rules, why)
 	case norm.BoundaryWords:
 		return wordBoundary(s, c, rc, b.FromWord, b.ToWord, b.Both)
 	case norm.BoundaryWordForbid:
@@ -804,4 +815,46 @@ func contextSubject(s sentence, c *policy.Constraint, rc *recognize.RepoContext)
 		modal = "should not"
 	}
 	return sentence{prose: "§0 " + modal + " import §1", spans: []string{subj, obj}}, true
+}
+
+// targetExceptions allows the imports rules the parts of their targets a sentence
+// excepts ("`motion/` imports nothing from `firm/` except `firm/messages/`", "`lib/doc`
+// is private: reach it only through `lib/doc/hooks`"); an exception heed cannot place
+// leaves no rule, for the rule without it would flag what the sentence allows.
+func targetExceptions(s sentence, c *policy.Constraint, rc *recognize.RepoContext, except []int, rules []policy.Rule, why string) ([]policy.Rule, string) {
+	if len(except) == 0 || len(rules) == 0 {
+		return rules, why
+	}
+	ex, exWhy, _ := placeAll(s, c, rc, except)
+	if exWhy != "" {
+		return nil, exWhy
+	}
+	globs, _ := targetSide(ex)
+	if len(globs) == 0 {
+		return nil, "names an exception heed cannot place"
+	}
+	for i := range rules {
+		if !withTargetExceptions(&rules[i], globs) {
+			return nil, "makes an exception heed cannot apply"
+		}
+	}
+	return rules, why
+}
+
+// withTargetExceptions adds globs of targets an imports rule allows after all.
+func withTargetExceptions(r *policy.Rule, globs []string) bool {
+	if r.Kind != KindImports {
+		return false
+	}
+	var p importsParams
+	if err := json.Unmarshal(r.Params, &p); err != nil {
+		return false
+	}
+	p.ToExcept = uniq.Values(append(p.ToExcept, globs...))
+	raw, err := json.Marshal(p)
+	if err != nil {
+		return false
+	}
+	r.Params = raw
+	return true
 }
