@@ -228,3 +228,75 @@ func bareWhereFormGiven(ns []Norm, ctx Context) {
 		}
 	}
 }
+
+// spanPronounRE: a verb of using code and the word that points back to what the
+// sentence before named ("never call it", "don't import it", "avoid them", "do not
+// call this method").
+var spanPronounRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(call|calling|use|using|import|importing|leave|invoke|invoking|reference|instantiate|require|include|add|commit|ship|avoid)\s+(it|them|es|ihn|this (?:method|function|class|type|macro|module|package|library|call|api)|these (?:methods|functions|classes|types|macros|modules|packages|calls|apis))\b`)
+})
+
+// SpanPronouns returns text with the code spans of a sentence written in where the
+// next sentence's ban points back to them ("`legacyFetch()` leaks sockets. Never call
+// it."); accept says which spans are code a ban can name (not a file's path).
+func SpanPronouns(text string, accept func(span string) bool) string {
+	if !strings.Contains(text, "`") || !pointingWordRE().MatchString(strings.ToLower(text)) {
+		return text
+	}
+	orig := text
+	if g, lang := Gloss(text); lang != "" {
+		text = g // "Verwende es niemals." reads "use it never"
+	}
+	parts := sentenceParts(text)
+	if len(parts) < 2 {
+		// one sentence: the spans of its clause before a semicolon ("The global
+		// logger (`log.Printf`) writes text; never use it in `internal/`")
+		i := strings.Index(text, "; ")
+		if i <= 0 {
+			return orig
+		}
+		parts = []string{text[:i+1], text[i+2:]}
+	}
+	changed := false
+	for i := 1; i < len(parts); i++ {
+		cur := parts[i]
+		if !guardedRE().MatchString(cur) && !strings.Contains(strings.ToLower(cur), "never") {
+			continue
+		}
+		if m := spanPronounRE().FindStringIndex(cur); m == nil || strings.Contains(cur[:m[0]], "`") {
+			// no word that points back, or a span before it names what it means
+			continue
+		}
+		var spans []string
+		for _, sp := range codeSpanRE().FindAllString(parts[i-1], -1) {
+			if accept(strings.Trim(sp, "`")) {
+				spans = append(spans, sp)
+			}
+		}
+		if len(spans) == 0 || len(spans) > 3 {
+			continue
+		}
+		list := strings.Join(spans, " or ")
+		if m := spanPronounRE().FindStringSubmatchIndex(cur); m != nil {
+			cur = cur[:m[4]] + list + cur[m[5]:]
+		} else {
+			continue
+		}
+		if neverAfterRE().MatchString(cur) {
+			// "use `eval()` never" (German's order, glossed): "never use `eval()`"
+			cur = neverAfterRE().ReplaceAllString(cur, "never $1")
+		}
+		parts[i] = cur
+		changed = true
+	}
+	if !changed {
+		return orig
+	}
+	return strings.Join(parts, " ")
+}
+
+// neverAfterRE: a verb, its object and "never" after them, as a German sentence
+// glossed word by word leaves them.
+var neverAfterRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("(?i)^\\s*((?:use|call|import)\\s+`[^`]+`(?:\\s+or\\s+`[^`]+`)*)\\s+never\\b")
+})

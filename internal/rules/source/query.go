@@ -1374,6 +1374,9 @@ func alternativeNames(alts []string) (files, declared []string) {
 		case len(ws) == 1:
 			add(&files, ws[0])
 			add(&declared, ws[0])
+		case len(ws) > 1 && libraryQualifier(ws[0]):
+			// "`subprocess.run(..., check=True)`": a library's function; no file of
+			// the project is its wrapper (a `run.py` is not)
 		case len(ws) > 1:
 			add(&files, ws[len(ws)-1])
 			if call || strings.Contains(a, "::") {
@@ -1432,4 +1435,17 @@ func (c *queryCheck) wrapperFile(f *engine.File) bool {
 	}
 	re := c.wrapperDecl()
 	return re != nil && re.Match(f.Content)
+}
+
+// libraryQualifier: the first part of a dotted name is a standard or well-known
+// library's module, whose functions no project file wraps by sharing their names.
+func libraryQualifier(first string) bool {
+	if pyModules[first] && first != "self" && first != "settings" {
+		return true
+	}
+	switch first {
+	case "fmt", "io", "http", "fs", "path", "filepath", "errors", "strings", "slog", "exec", "shutil", "urllib", "socket", "pathlib", "tempfile", "threading", "math", "Math", "JSON", "Object", "Array", "Promise", "console", "process", "std":
+		return true
+	}
+	return false
 }

@@ -1,6 +1,7 @@
 package source
 
 import (
+	"path"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/lazyre"
@@ -102,6 +103,12 @@ var defaultLabelRE = lazyre.New(`(?i)^\W*(?:default(?:\s+behaviou?r)?\s*\**\s*:|
 // the scope phrase that leads an earlier clause of its list item (the extractor cuts
 // an item at its semicolons, and the scope said once at its head holds for the rest).
 func itemSentence(c *policy.Constraint, rc *recognize.RepoContext) *sentence {
+	if t := norm.SpanPronouns(c.Text, bannableSpan); t != c.Text {
+		// "`legacyFetch()` leaks sockets. Never call it.": the ban names the call
+		pc := *c
+		pc.Text = t
+		c = &pc
+	}
 	next := nextConstraint(c, rc)
 	if joined := withNarrowingChildren(c, rc, next); joined != c.Text {
 		// "- No `unwrap()`" over "  - in `src/lib.rs` ...; the binaries may
@@ -608,4 +615,16 @@ func (s *sentence) definitionPlaces() []string {
 		s.places, s.placesRead = norm.DefinitionPlaces(s.c.Text), true
 	}
 	return s.places
+}
+
+// bannableSpan: a code span a ban of code can name, an identifier, a call, a member,
+// a macro or a package; not a file's path nor a command line.
+func bannableSpan(sp string) bool {
+	if sp == "" || strings.ContainsAny(sp, " \t") && !strings.Contains(sp, "(") {
+		return false
+	}
+	if strings.Contains(sp, "/") && path.Ext(sp) != "" && !strings.Contains(sp, "(") {
+		return false // `src/config.ts`
+	}
+	return true
 }
