@@ -555,8 +555,20 @@ var rootVendorDirs = lazy.Value[map[string]bool]{F: func() map[string]bool {
 	return map[string]bool{"deps": true}
 }}
 
-// Vendored reports whether a path lies in a folder of third-party code.
+// agentToolDirs are the folders an agent's tooling keeps at the repository's root;
+// the skills and plugins under them are installed from elsewhere, as packages are.
+var agentToolDirs = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return map[string]bool{".claude": true, ".agents": true, ".codex": true, ".cursor": true, ".gemini": true, ".opencode": true, ".windsurf": true, ".github": true}
+}}
+
+// Vendored reports whether a path lies in a folder of third-party code: a vendor
+// folder, or an agent's installed skills or plugins (`.claude/skills/`).
 func Vendored(p string) bool {
+	if i := strings.IndexByte(p, '/'); i > 0 && agentToolDirs.Get()[p[:i]] {
+		if rest := p[i+1:]; strings.HasPrefix(rest, "skills/") || strings.HasPrefix(rest, "plugins/") {
+			return true
+		}
+	}
 	dir := path.Dir(p)
 	for dir != "." && dir != "/" && dir != "" {
 		base := strings.ToLower(path.Base(dir))

@@ -1010,6 +1010,11 @@ func TestVendoredFolders(t *testing.T) {
 		"env/lib/python3.12/site-packages/pip/__init__.py": true,
 		"usr/lib/python3/dist-packages/apt/package.py":     true,
 		"src/packages/site.py":                             false,
+		// an agent's installed skills and plugins (wild round 37)
+		".claude/skills/party/scripts/merge.py": true,
+		".agents/plugins/x/run.ts":              true,
+		".claude/hooks/check.py":                false,
+		"src/skills/cook.py":                    false,
 	} {
 		if got := Vendored(p); got != want {
 			t.Errorf("Vendored(%q) = %v, want %v", p, got, want)

@@ -316,6 +316,14 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			res.Unenforced = why
 			continue
 		}
+		if len(r.Scope.Globs) == 0 && purpose == "" && underWritingTestsHeading(s) {
+			// "## Writing e2e tests > ### The rules: no `time.sleep(...)`": the
+			// section's tests, the e2e folders when the heading names them
+			r.Scope.Globs = testSectionGlobs(s, rc, langs)
+			if cs, ok := shapeCases(sh, r.Scope, langs); ok {
+				r.Cases = cs
+			}
+		}
 		if goTestingAlternative(b.instead) && len(r.Scope.Globs) == 0 && slices.Equal(langs, []string{engine.LangGo}) {
 			// "Use `b.TempDir()` instead of `os.MkdirTemp()`": the alternative is a
 			// method of a test's or benchmark's *testing.T or *testing.B, so the ban
@@ -1093,6 +1101,53 @@ func underTestHeading(s *sentence) bool {
 		}
 	}
 	return false
+}
+
+// writingTestsRE: a heading about writing tests, whose bans are of the tests' code
+// ("Writing e2e tests", "E2E tests", "Test code"); "Testing" also covers running the
+// suite and the coverage of the library code.
+var writingTestsRE = lazyre.New(`^(?:writing|write|how to write|authoring) (?:(?:e2e|unit|integration|end-to-end|playwright|cypress) )?tests?$|^(?:e2e|end-to-end|playwright|cypress) tests?$|^test code$`)
+
+// underWritingTestsHeading reports a sentence under a heading about writing tests
+// that does not speak of production code.
+func underWritingTestsHeading(s *sentence) bool {
+	if norm.InProduction(s.prose()) || len(s.c.Scope.Globs) > 0 {
+		return false
+	}
+	for _, h := range s.c.HeaderPath {
+		if writingTestsRE.MatchString(headingCore(h)) {
+			return true
+		}
+	}
+	return false
+}
+
+// testSectionGlobs are the test files a test heading's rules hold in: the test
+// globs of the languages, or, under a heading about end-to-end tests, the
+// repository's e2e folders when it has any.
+func testSectionGlobs(s *sentence, rc *recognize.RepoContext, langs []string) []string {
+	for _, h := range s.c.HeaderPath {
+		core := headingCore(h)
+		if !strings.Contains(core, "e2e") && !strings.Contains(core, "end-to-end") && !strings.Contains(core, "end to end") {
+			continue
+		}
+		var out []string
+		if rc != nil {
+			for _, d := range rc.Dirs {
+				if b := path.Base(d); b == "e2e" || b == "e2e-tests" || b == "e2e_tests" {
+					out = append(out, d+"/**")
+				}
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	var out []string
+	for _, l := range langs {
+		out = append(out, testGlobs(l)...)
+	}
+	return uniq.Values(out)
 }
 
 // headingCore is a heading without its numbering and its decoration after a dash or

@@ -43,6 +43,7 @@ var tokenFileGlobs = []string{
 	"**/tailwind.config.*", "**/*theme*", "**/theme/**", "**/themes/**", "**/*token*", "**/tokens/**",
 	"**/*variables*", "**/*colors*", "**/*colours*", "**/*Colors*", "**/Color.kt", "**/Colors.kt", "**/*palette*",
 	"**/res/values*/**", "**/*.stories.*",
+	"**/*Theme*", "**/*Token*", "**/*Palette*", "**/*DesignSystem*", "**/*designSystem*", "**/*design-system*", "**/*design_system*",
 }
 
 // tokenFiles are tokenFileGlobs for the repository: in a WordPress site the themes
@@ -523,8 +524,16 @@ func styleRule(s *sentence, rc *recognize.RepoContext, b styleBan) (policy.Rule,
 		sc.Exclude = append(sc.Exclude, s.c.File)
 	}
 	// the files the sentence names: where the values live ("except in
-	// `src/styles/_tokens.scss`", "tokens from `tokens.css`", "only allowed in ...")
-	for _, sp := range s.spans {
+	// `src/styles/_tokens.scss`", "tokens from `tokens.css`", "only allowed in ..."),
+	// and those the items after it in its list name ("NEVER use hardcoded colors"
+	// over "Always use the palette from `DesignSystem.swift`")
+	named := slices.Clone(s.spans)
+	for _, o := range rc.Following(s.c, 2) {
+		if o.File == s.c.File && o.Context == s.c.Context {
+			named = append(named, recognize.CodeSpans(o.Text)...)
+		}
+	}
+	for _, sp := range named {
 		sp = strings.TrimPrefix(strings.TrimSpace(sp), "./")
 		ext := path.Ext(sp)
 		if ext == "" || strings.ContainsAny(sp, " *:(){}") || !fileExt(ext) {

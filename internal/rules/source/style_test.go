@@ -2,6 +2,7 @@ package source
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -140,5 +141,25 @@ func TestHexAndNamedColoursLeaveRGB(t *testing.T) {
 	}
 	if p := string(res.Rules[0].Params); strings.Contains(p, "rgba") {
 		t.Errorf("rgb() banned: %s", p)
+	}
+}
+
+// The file the next item of the list names as the palette's home defines the colours
+// the ban is about (wild round 37: "NEVER use hardcoded colors" over "Always use the
+// palette from `DesignSystem.swift`" flagged the palette itself).
+func TestStyleBanLeavesTheNamedPaletteFile(t *testing.T) {
+	cons := []policy.Constraint{
+		{ID: "a", Text: "Never hard-code hex colors in components.", File: "AGENTS.md", Line: 3, Level: policy.Must, Context: "Colors:"},
+		{ID: "b", Text: "Always use the palette from `src/looks.ts`.", File: "AGENTS.md", Line: 4, Level: policy.Must, Context: "Colors:"},
+	}
+	rc := &recognize.RepoContext{Extensions: []string{".css", ".tsx"}, Constraints: cons}
+	res := styleRecognizer{}.Recognize(&rc.Constraints[0], rc)
+	if len(res.Rules) == 0 {
+		t.Fatalf("no rule: %s", res.Unenforced)
+	}
+	for _, r := range res.Rules {
+		if !slices.Contains(r.Scope.Exclude, "src/looks.ts") {
+			t.Errorf("%s: the palette file is judged: %v", r.Message, r.Scope.Exclude)
+		}
 	}
 }
