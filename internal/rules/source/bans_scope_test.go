@@ -205,3 +205,26 @@ func TestAPartOfAModuleAndTheWayRound(t *testing.T) {
 		}
 	}
 }
+
+// A ban under a heading about writing e2e tests holds in the e2e folders; one under
+// "Testing > Coverage" is about all the code (wild round 37; the corpus's
+// python-sdk Coverage section).
+func TestBanUnderWritingTestsHeading(t *testing.T) {
+	rc := &recognize.RepoContext{Languages: []string{"python"}, Dirs: []string{"app", "tests", "tests/e2e", "tests/unit"}}
+	for _, c := range []struct {
+		heads []string
+		want  string
+	}{
+		{[]string{"Testing", "Writing e2e tests", "The rules"}, "tests/e2e/**"},
+		{[]string{"Testing", "Coverage"}, ""},
+	} {
+		con := &policy.Constraint{ID: "a", Text: "No `time.sleep(...)`.", HeaderPath: c.heads, Level: policy.Must, File: "AGENTS.md", Line: 5}
+		res := bannedRecognizer{}.Recognize(con, rc)
+		if len(res.Rules) == 0 {
+			t.Fatalf("%v: no rule (%s)", c.heads, res.Unenforced)
+		}
+		if got := strings.Join(res.Rules[0].Scope.Globs, ","); got != c.want {
+			t.Errorf("%v: globs %q, want %q", c.heads, got, c.want)
+		}
+	}
+}
