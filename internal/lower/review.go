@@ -87,7 +87,7 @@ func shownBy(o *policy.Constraint, rc *recognize.RepoContext) []example {
 	named := map[string]bool{}
 	for _, n := range norms {
 		for _, obj := range n.Objects {
-			if obj.Kind == norm.KCommand && obj.Origin == "" {
+			if obj.Kind == norm.KCommand && obj.Origin == "" && !familyMention(obj.Argv) {
 				out = append(out, example{argv: obj.Argv, line: obj.Text, at: at, id: o.ID})
 				named[strings.Join(obj.Argv, " ")] = true
 			}
@@ -101,7 +101,7 @@ func shownBy(o *policy.Constraint, rc *recognize.RepoContext) []example {
 	for _, span := range norm.ShownSpans(o.Text) {
 		for _, cmd := range shell.Parse(span, shell.Options{}) {
 			key := strings.Join(cmd.Argv, " ")
-			if len(cmd.Argv) < 2 || cmd.Unparsable != "" || cmd.Dynamic || cmd.Cwd != "" || cmd.CwdUnknown || named[key] || cmd.Argv[0] == "cd" || !process.IsCommand(cmd.Argv, tools) {
+			if len(cmd.Argv) < 2 || cmd.Unparsable != "" || cmd.Dynamic || cmd.Cwd != "" || cmd.CwdUnknown || named[key] || cmd.Argv[0] == "cd" || familyMention(cmd.Argv) || !process.IsCommand(cmd.Argv, tools) {
 				continue
 			}
 			named[key] = true
@@ -303,4 +303,16 @@ func ownAlternative(c *policy.Constraint, r *policy.Rule, p *process.CommandPara
 	*p = q
 	r.Params = raw
 	return true
+}
+
+// familyMention reports a command named by the stem of a family of subcommands
+// ("`php artisan make:` commands", "`npm run test:...`"): no run of it as written, so
+// no example of normal use a rule about every run could contradict.
+func familyMention(argv []string) bool {
+	if len(argv) == 0 {
+		return false
+	}
+	last := argv[len(argv)-1]
+	// (`go test ./...` is Go's pattern of every package, a run as written)
+	return strings.HasSuffix(last, ":") || strings.HasSuffix(last, ":...") || strings.HasSuffix(last, ":…") || last == "..." || last == "…"
 }
