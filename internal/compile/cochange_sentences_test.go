@@ -23,3 +23,10 @@ func TestCochangeChangeFiles(t *testing.T) {
 func TestOwnCochangeSentences441(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-441.txt", 15)
 }
+
+// TestOwnCochange661: files that must change together in new phrasings (batch 661,
+// testdata/own-sentences-cochange-661.txt, written before the compiler read them;
+// first sight in its .md).
+func TestOwnCochange661(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-cochange-661.txt", 9)
+}
