@@ -320,7 +320,8 @@ func german() languageWords {
 			"ist": "is", "sind": "are", "jeder": "every", "jedem": "every", "jede": "every", "aus": "", "hand": "hand", "von hand": "by hand",
 			"zu verwenden": "use", "zu benutzen": "use", "auszuführen": "run", "laufen": "run", "ausführen": "run", "hauptbranch": "main branch", "ordner": "folder", "im ordner": "in the folder", "verzeichnis": "directory", "im verzeichnis": "in the directory", "selbst": "yourself", "selber": "yourself",
 			// "nach Änderungen an `.proto`-Dateien": after changes to .proto files
-			"änderungen an": "changes to", "änderungen": "changes", "dateien": "files", "-dateien": "files", "datei": "file", "-datei": "file",
+			"änderungen an": "changes to", "erfordern": "require", "erfordert": "requires", "brauchen": "need", "braucht": "needs",
+			"einen eintrag in": "an entry in", "eintrag in": "entry in", "eintrag": "entry", "änderungen": "changes", "dateien": "files", "-dateien": "files", "datei": "file", "-datei": "file",
 		},
 	}
 }
