@@ -143,39 +143,36 @@ func verdictRow(cells, heads, kinds []string) (string, bool) {
 // cwdRow reads "| `npm run dev` | `web/` |" under "| Command | Run from |": the
 // command runs from that folder.
 func cwdRow(cells, kinds []string) (string, bool) {
-	cmd, dir := "", ""
-	for i, k := range kinds {
-		c := strings.TrimSpace(cells[i])
-		switch {
-		case k == "cwd":
-			dir = c
-		case k == "" && cmd == "" && spansOnly(c) && strings.Count(c, "`") == 2:
-			cmd = c
-		}
-	}
+	cmd, dir := commandAndCell(cells, kinds, "cwd")
 	if cmd == "" || !strings.HasPrefix(dir, "`") || !strings.HasSuffix(dir, "/`") || strings.Count(dir, "`") != 2 {
 		return "", false
 	}
 	return "Run " + cmd + " from " + dir + ".", true
 }
 
-// askRow reads "| `terraform apply` | yes |" under "| Command | Ask first? |": the
-// command waits for the user's approval; a row that says no states nothing.
-func askRow(cells, kinds []string) (string, bool) {
-	cmd, ask := "", ""
+// commandAndCell are a row's one command (a cell of one code span in a column of
+// names) and its cell of the column of the kind given.
+func commandAndCell(cells, kinds []string, kind string) (cmd, cell string) {
 	for i, k := range kinds {
 		c := strings.TrimSpace(cells[i])
 		switch {
-		case k == "ask":
-			ask = strings.ToLower(strings.Trim(c, "*_ .!"))
+		case k == kind:
+			cell = c
 		case k == "" && cmd == "" && spansOnly(c) && strings.Count(c, "`") == 2:
 			cmd = c
 		}
 	}
+	return cmd, cell
+}
+
+// askRow reads "| `terraform apply` | yes |" under "| Command | Ask first? |": the
+// command waits for the user's approval; a row that says no states nothing.
+func askRow(cells, kinds []string) (string, bool) {
+	cmd, ask := commandAndCell(cells, kinds, "ask")
 	if cmd == "" {
 		return "", false
 	}
-	switch ask {
+	switch strings.ToLower(strings.Trim(ask, "*_ .!")) {
 	case "yes", "y", "✅", "✔", "✓", "always", "required", "yes, always", "must":
 		return "Never run " + cmd + " without approval.", true
 	}

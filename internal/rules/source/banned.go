@@ -1091,12 +1091,16 @@ var everydayTypes = lazy.Value[map[string]bool]{F: func() map[string]bool {
 
 // underTestHeading reports a sentence in a section about tests at any level of its
 // heading path ("Testing > Synchronization") that does not speak of production code.
-func underTestHeading(s *sentence) bool {
+func underTestHeading(s *sentence) bool { return underHeading(s, testSectionRE) }
+
+// underHeading reports a sentence under a heading whose core matches re, that does
+// not speak of production code and whose file has no scope of its own.
+func underHeading(s *sentence, re *lazyre.RE) bool {
 	if norm.InProduction(s.prose()) || len(s.c.Scope.Globs) > 0 {
 		return false
 	}
 	for _, h := range s.c.HeaderPath {
-		if testSectionRE.MatchString(headingCore(h)) {
+		if re.MatchString(headingCore(h)) {
 			return true
 		}
 	}
@@ -1110,17 +1114,7 @@ var writingTestsRE = lazyre.New(`^(?:writing|write|how to write|authoring) (?:(?
 
 // underWritingTestsHeading reports a sentence under a heading about writing tests
 // that does not speak of production code.
-func underWritingTestsHeading(s *sentence) bool {
-	if norm.InProduction(s.prose()) || len(s.c.Scope.Globs) > 0 {
-		return false
-	}
-	for _, h := range s.c.HeaderPath {
-		if writingTestsRE.MatchString(headingCore(h)) {
-			return true
-		}
-	}
-	return false
-}
+func underWritingTestsHeading(s *sentence) bool { return underHeading(s, writingTestsRE) }
 
 // testSectionGlobs are the test files a test heading's rules hold in: the test
 // globs of the languages, or, under a heading about end-to-end tests, the

@@ -998,21 +998,10 @@ func longerThan(n *sitter.Node, p lang.Predicate) bool {
 	return int(n.EndPosition().Row-n.StartPosition().Row)+1 > max
 }
 
-// atLineEnd reports whether only blanks or a comment follow n on its line.
+// atLineEnd reports whether only blanks or a comment follow n on its line: no code
+// after it (codeAfter, comments.go).
 func atLineEnd(n *sitter.Node, t *lang.Tree) bool {
-	if n == nil {
-		return false
-	}
-	end := int(n.EndByte())
-	if end > len(t.Src) {
-		return false
-	}
-	rest := t.Src[end:]
-	if i := bytes.IndexByte(rest, '\n'); i >= 0 {
-		rest = rest[:i]
-	}
-	rest = bytes.TrimSpace(rest)
-	return len(rest) == 0 || bytes.HasPrefix(rest, []byte("//")) || bytes.HasPrefix(rest, []byte("/*"))
+	return n != nil && int(n.EndByte()) <= len(t.Src) && !codeAfter(n, t)
 }
 
 // missingTrailingComma reports whether the closing bracket closes a literal whose last
