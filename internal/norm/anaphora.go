@@ -46,6 +46,9 @@ var (
 // commandPronouns returns text with the commands written in where its words point
 // back to them, or text unchanged.
 func commandPronouns(text string, ctx Context) string {
+	if !strings.Contains(text, "`") || !strings.Contains(text, ". ") && !strings.Contains(text, "; ") && !strings.Contains(text, "below") && !strings.Contains(text, "that follows") {
+		return text // no second clause to point back from, no block below: most sentences
+	}
 	low := strings.ToLower(text)
 	if len(ctx.Block) == 1 && commandBelowRE().MatchString(text) {
 		// "Don't run the command below without asking:" over one command
@@ -53,7 +56,7 @@ func commandPronouns(text string, ctx Context) string {
 			text = commandBelowRE().ReplaceAllLiteralString(text, "`"+ctx.Block[0]+"`")
 		}
 	}
-	if ctx.Command == nil || !strings.Contains(text, "`") || !pointingWordRE().MatchString(low) {
+	if ctx.Command == nil || !strings.Contains(text, "`") || !pointsBack(low) || !pointingWordRE().MatchString(low) {
 		return text
 	}
 	parts := sentenceParts(text)
@@ -240,12 +243,18 @@ var spanPronounRE = sync.OnceValue(func() *regexp.Regexp {
 // next sentence's ban points back to them ("`legacyFetch()` leaks sockets. Never call
 // it."); accept says which spans are code a ban can name (not a file's path).
 func SpanPronouns(text string, accept func(span string) bool) string {
-	if !strings.Contains(text, "`") || !pointingWordRE().MatchString(strings.ToLower(text)) {
+	if !strings.Contains(text, "`") || !strings.Contains(text, ". ") && !strings.Contains(text, "; ") {
+		return text
+	}
+	low := strings.ToLower(text)
+	if !strings.Contains(text, "`") || !pointsBack(low) || !pointingWordRE().MatchString(low) {
 		return text
 	}
 	orig := text
-	if g, lang := Gloss(text); lang != "" {
-		text = g // "Verwende es niemals." reads "use it never"
+	if strings.Contains(low, " es ") || strings.Contains(low, " ihn ") {
+		if g, lang := Gloss(text); lang != "" {
+			text = g // "Verwende es niemals." reads "use it never"
+		}
 	}
 	parts := sentenceParts(text)
 	if len(parts) < 2 {
@@ -300,3 +309,17 @@ func SpanPronouns(text string, accept func(span string) bool) string {
 var neverAfterRE = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile("(?i)^\\s*((?:use|call|import)\\s+`[^`]+`(?:\\s+or\\s+`[^`]+`)*)\\s+never\\b")
 })
+
+// pointsBack is the cheap look for a word that may point back to a command or code
+// named before it, before any expression is compiled or any span read.
+func pointsBack(low string) bool {
+	if !strings.Contains(low, ". ") && !strings.Contains(low, "; ") && !strings.Contains(low, "below") {
+		return false
+	}
+	for _, w := range []string{" it", " them", "this ", "that", "these ", " es ", " ihn ", "first"} {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
+}

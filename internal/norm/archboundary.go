@@ -208,9 +208,9 @@ func ReadBoundary(prose string, ctx BoundaryContext) Boundary {
 		return Boundary{Form: BoundaryEachOther, From: sp(archEachOtherRE.FindStringSubmatch(p)[1])}
 	case archGermanForbidRE.MatchString(p):
 		return two(BoundaryForbid, archGermanForbidRE, 1, 2, false)
-	case archGlossedVerbLastRE.MatchString(p):
+	case verbLast(p) && archGlossedVerbLastRE.MatchString(p):
 		return two(BoundaryForbid, archGlossedVerbLastRE, 1, 2, false)
-	case archPrivateThroughRE.MatchString(p):
+	case strings.Contains(p, " only ") && (strings.Contains(p, " through ") || strings.Contains(p, " via ")) && archPrivateThroughRE.MatchString(p):
 		m := archPrivateThroughRE.FindStringSubmatch(p)
 		return Boundary{Form: BoundaryExcept, From: sp(m[1]), To: sp(m[1]), Except: sp(m[2])}
 	case archNothingFromExceptRE.MatchString(p):
@@ -466,6 +466,19 @@ func testWord(w string) bool {
 	switch strings.ToLower(w) {
 	case "test", "tests", "spec", "specs", "unit", "integration":
 		return true
+	}
+	return false
+}
+
+// verbLast reports a sentence that ends with the verb of importing, as a German one
+// glossed word by word does ("§0 must not §1 import."): a cheap look before the
+// expression is compiled.
+func verbLast(p string) bool {
+	p = strings.TrimRight(p, ".; ")
+	for _, v := range []string{" import", " depend on", " depend", " use", " reference"} {
+		if strings.HasSuffix(p, v) {
+			return true
+		}
 	}
 	return false
 }

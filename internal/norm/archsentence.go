@@ -174,7 +174,7 @@ var archItRE = lazyre.New(`\b((?:import|imports|depend on|depends on|reference|r
 // span of its own, numbered after the sentence's spans, and ok says the spans gain
 // prev's first one.
 func ArchAntecedent(prose, prevProse string, spans int) (string, bool) {
-	if !strings.HasPrefix(strings.TrimPrefix(prevProse, "the "), "§0") || !archItRE.MatchString(prose) {
+	if !strings.HasPrefix(strings.TrimPrefix(prevProse, "the "), "§0") || !strings.Contains(prose, " it") && !strings.Contains(prose, " them") || !archItRE.MatchString(prose) {
 		return prose, false
 	}
 	m := archItRE.FindStringSubmatchIndex(prose)

@@ -123,12 +123,10 @@ var styleGlosses = [][2]string{
 // translated", "don't argue about quotes") states no setting of all the code. Two
 // fragments that disagree ("double quotes for X", "single quotes otherwise") cancel.
 func ReadCodeStyle(text string) CodeStyle {
-	t := strings.ToLower(text)
-	if !strings.Contains(t, "quot") && !strings.Contains(t, "semi") && !strings.Contains(t, "comma") &&
-		!strings.Contains(t, "anführungszeichen") && !strings.Contains(t, "comillas") && !strings.Contains(t, "guillemets") &&
-		!strings.Contains(t, "aspas") && !strings.Contains(t, "punto y coma") && !strings.Contains(t, "point-virgule") {
-		return CodeStyle{}
+	if !styleWordIn(text) {
+		return CodeStyle{} // most sentences: told without a copy of the text
 	}
+	t := strings.ToLower(text)
 	if styleConditionRE().MatchString(t) {
 		// "When presenting Python code, use single-quoted strings": the style of some
 		// code (the documentation's examples), not of all of it
@@ -246,4 +244,40 @@ func agree(have, next string) string {
 		return next
 	}
 	return "conflict"
+}
+
+// styleWordIn reports whether text holds a word of the settings ReadCodeStyle reads,
+// in any case: "quot", "semicolon", "trailing comma", or the German, Spanish, French and Portuguese
+// names of quotes and semicolons.
+func styleWordIn(text string) bool {
+	// ("comma" alone would be every "command")
+	for _, w := range []string{"quot", "semicolon", "semikolon", "semi:", "semi ", "trailing comma", "trailing-comma", "trailingcomma", "nführungszeichen", "comillas", "guillemets", "aspas", "punto y coma", "point-virgule"} {
+		if containsFoldASCII(text, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsFoldASCII reports whether s contains lower, a lower-case word, in any ASCII
+// case, without allocating.
+func containsFoldASCII(s, lower string) bool {
+	n := len(lower)
+	for i := 0; i+n <= len(s); i++ {
+		j := 0
+		for j < n {
+			c := s[i+j]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != lower[j] {
+				break
+			}
+			j++
+		}
+		if j == n {
+			return true
+		}
+	}
+	return false
 }

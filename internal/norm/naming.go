@@ -613,7 +613,9 @@ func FileNamings(text, header string) []FileNaming {
 		if qual == "" {
 			// "React components use PascalCase filenames", "Vue components:
 			// `PascalCase` filenames": the subject before the style is the files'
-			if m := componentSubjectRE.FindStringSubmatch(main[:st[0]]); m != nil {
+			if !strings.Contains(strings.ToLower(main[:st[0]]), "component") {
+				// (a cheap look first: most styles have no components before them)
+			} else if m := componentSubjectRE.FindStringSubmatch(main[:st[0]]); m != nil {
 				qual = strings.ToLower(strings.Join(strings.Fields(m[1]), " "))
 			}
 		}

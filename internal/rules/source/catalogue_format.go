@@ -21,11 +21,11 @@ var styleProseHeadingRE = lazyre.New(`\bdocumentation\b|\bdocs\b|\bprose\b|\bmar
 // checks: a Prettier line is no rule of Python's strings, a Black one none of
 // TypeScript's.
 func styleOf(s *sentence, family string) norm.CodeStyle {
-	if styleProseHeadingRE.MatchString(s.header) {
-		// under "Documentation Contributions": the style of the docs' examples
+	st := norm.ReadCodeStyle(s.c.Text)
+	if !st.Any() || styleProseHeadingRE.MatchString(s.header) {
+		// (under "Documentation Contributions": the style of the docs' examples)
 		return norm.CodeStyle{}
 	}
-	st := norm.ReadCodeStyle(s.c.Text)
 	if st.Family == "" {
 		// the family a heading or a parent item's label names ("TypeScript:")
 		st.Family = norm.ReadCodeStyle(s.c.Text + "\n" + s.header + " " + labelContext(s.c.Context)).Family

@@ -1359,6 +1359,9 @@ func subjectFolder(text string, rc *recognize.RepoContext) string {
 // labelContext is a parent list item that is only a label ("TypeScript:", "**Backend
 // (Python)**:"), lower-cased, or "" for a parent that says more.
 func labelContext(ctx string) string {
+	if ctx == "" || len(ctx) > 60 {
+		return "" // no parent, or one that says more than a label
+	}
 	ctx = strings.TrimSpace(strings.ReplaceAll(ctx, "*", ""))
 	n := len(strings.Fields(ctx))
 	if strings.Contains(ctx, " | ") || n > 5 || !strings.HasSuffix(ctx, ":") && (n > 3 || strings.ContainsAny(ctx, ".;,`")) {
