@@ -85,14 +85,18 @@ var budgetFiles = []string{
 // run-to-run spread of about 0.15 MiB): its megabyte budget rises to 43, so that the
 // measure's truncation does not fail a run by chance. The third file's allocation
 // stands at the edge of 41 and 42 MiB: at stop 61's first commit, which changed no
-// code, runs gave 41 and 42 alike; its budget is 42, for the same reason.
+// code, runs gave 41 and 42 alike; its budget is 42, for the same reason. Stop 62's
+// reader of code-style settings (the quote of strings, semicolons, trailing commas)
+// compiles its expressions in a file that speaks of quotes, as the first does ("double
+// quotes for user-facing strings ..., single quotes otherwise"): 0.5 MiB more (43.4 to
+// 44.0 MiB); the first budget rises to 44.
 func TestCompileOfAFileStaysWithinItsBudget(t *testing.T) {
 	dir := filepath.Join("..", "..", "..", "shared", "corpus")
 	if _, err := os.Stat(filepath.Join(dir, budgetFiles[0])); err != nil {
 		t.Skip("corpus not found next to the repository")
 	}
 	budgets := map[string]struct{ compiled, mb int }{
-		budgetFiles[0]: {326, 43},
+		budgetFiles[0]: {326, 44},
 		budgetFiles[1]: {250, 26},
 		budgetFiles[2]: {320, 42},
 	}

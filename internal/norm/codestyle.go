@@ -152,29 +152,35 @@ func ReadCodeStyle(text string) CodeStyle {
 			if frag == "" {
 				continue
 			}
-			if m := styleLabelRE().FindStringSubmatch(frag); m != nil {
+			if !strings.ContainsAny(frag, ":|=") {
+				// no label before a value
+			} else if m := styleLabelRE().FindStringSubmatch(frag); m != nil {
 				label, value := strings.TrimSpace(m[1]), strings.TrimSpace(frag[len(m[0]):])
 				if readLabelled(label, value, &out, quotes) {
 					continue
 				}
 				frag = value // "**Formatting**: 2-space indentation": the label goes
 			}
+			quot, semi, comma := strings.Contains(frag, "quot"), strings.Contains(frag, "semi"), strings.Contains(frag, "comma")
 			switch {
-			case quoteOverRE().MatchString(frag):
+			case !quot && !semi && !comma:
+				// (each expression is compiled on first use: only the fragments that
+				// name a setting reach them)
+			case quot && quoteOverRE().MatchString(frag):
 				quotes[quoteOverRE().FindStringSubmatch(frag)[1]] = true
-			case quoteBanRE().MatchString(frag):
+			case quot && quoteBanRE().MatchString(frag):
 				quotes[otherQuote(quoteBanRE().FindStringSubmatch(frag)[1])] = true
-			case quoteFragmentRE().MatchString(frag):
+			case quot && quoteFragmentRE().MatchString(frag):
 				quotes[quoteFragmentRE().FindStringSubmatch(frag)[1]] = true
-			case quoteSubjectRE().MatchString(frag):
+			case quot && quoteSubjectRE().MatchString(frag):
 				quotes[quoteSubjectRE().FindStringSubmatch(frag)[1]] = true
-			case semicolonNeverRE().MatchString(frag):
+			case semi && semicolonNeverRE().MatchString(frag):
 				out.Semicolons = agree(out.Semicolons, "never")
 			case frag == "semicolons" || frag == "semicolon":
 				bareSemicolons = true
-			case semicolonAlwaysRE().MatchString(frag):
+			case semi && semicolonAlwaysRE().MatchString(frag):
 				out.Semicolons = agree(out.Semicolons, "always")
-			case trailingCommaRE().MatchString(frag):
+			case comma && trailingCommaRE().MatchString(frag):
 				out.TrailingCommas = true
 			}
 		}
@@ -208,6 +214,9 @@ func ReadCodeStyle(text string) CodeStyle {
 func readLabelled(label, value string, out *CodeStyle, quotes map[string]bool) bool {
 	value = strings.Trim(value, " \"'")
 	label = strings.TrimSpace(strings.TrimSuffix(label, "?"))
+	if !strings.Contains(label, "quot") && !strings.Contains(label, "semi") && !strings.Contains(label, "comma") && !strings.HasPrefix(label, "string") {
+		return false // a label of another aspect ("Formatting", "TypeScript")
+	}
 	switch {
 	case quoteLabelRE().MatchString(label):
 		if m := quoteValueRE().FindStringSubmatch(value); m != nil {
