@@ -36,20 +36,13 @@ func styleOf(s *sentence, family string) norm.CodeStyle {
 	return st
 }
 
-// jsStringInQuotes finds a JavaScript string literal in the given quote that holds
-// none of the other (which the formatter would keep), outside JSX attributes (whose
-// quote is a formatter option of its own).
-func jsStringInQuotes(quote string) string {
-	other := `'`
-	if quote == `'` {
-		other = `\"`
-	}
-	q := quote
-	if q == `"` {
-		q = `\"`
-	}
-	return `((string) @match (#match? @match "^` + q + `[^` + other + `]*` + q + `$") (#not-parent? @match jsx_attribute))`
-}
+// jsDoubleQuoted and jsSingleQuoted find a JavaScript string literal in that quote
+// holding none of the other (which the formatter would keep), outside JSX attributes
+// (whose quote is a formatter option of its own).
+const (
+	jsDoubleQuoted = `((string) @match (#match? @match "^\"[^']*\"$") (#not-parent? @match jsx_attribute))`
+	jsSingleQuoted = `((string) @match (#match? @match "^'[^\"]*'$") (#not-parent? @match jsx_attribute))`
+)
 
 var jsSingleQuotes = &Entry{
 	Name:       "js-single-quotes",
@@ -58,7 +51,7 @@ var jsSingleQuotes = &Entry{
 	Warn:       alwaysWarn,
 	Message:    "string literal in double quotes",
 	Suggestion: "use single quotes",
-	Variants: jsVariants(jsLangs, jsStringInQuotes(`"`), []string{`"`},
+	Variants: jsVariants(jsLangs, jsDoubleQuoted, []string{`"`},
 		[]string{"import x from «\"x\"»;\nconst a = «\"b\"» + y;\n"},
 		[]string{"import x from 'x';\nconst a = \"don't\";\nconst t = `t ${x}`;\n// \"a comment\"\n"}),
 }
@@ -70,19 +63,18 @@ var jsDoubleQuotes = &Entry{
 	Warn:       alwaysWarn,
 	Message:    "string literal in single quotes",
 	Suggestion: "use double quotes",
-	Variants: jsVariants(jsLangs, jsStringInQuotes(`'`), []string{`'`},
+	Variants: jsVariants(jsLangs, jsSingleQuoted, []string{`'`},
 		[]string{"import x from «'x'»;\n"},
 		[]string{"import x from \"x\";\nconst a = 'say \"hi\"';\n"}),
 }
 
-// pyStringInQuotes finds a Python string in the given quote holding none of the
-// other; a triple-quoted docstring keeps PEP 257's double quotes under either style.
-func pyStringInQuotes(quote string) string {
-	if quote == `'` {
-		return `((string) @match (#match? @match "^[rRbBuUfF]{0,2}'[^\"]*'$"))`
-	}
-	return `((string) @match (#match? @match "^[rRbBuUfF]{0,2}\"(?:\"|[^\"'][^']*\")$"))`
-}
+// pySingleQuoted and pyDoubleQuoted find a Python string in that quote holding none
+// of the other; a triple-quoted docstring keeps PEP 257's double quotes under either
+// style.
+const (
+	pySingleQuoted = `((string) @match (#match? @match "^[rRbBuUfF]{0,2}'[^\"]*'$"))`
+	pyDoubleQuoted = `((string) @match (#match? @match "^[rRbBuUfF]{0,2}\"(?:\"|[^\"'][^']*\")$"))`
+)
 
 var pyDoubleQuotes = &Entry{
 	Name:       "py-double-quotes",
@@ -91,7 +83,7 @@ var pyDoubleQuotes = &Entry{
 	Warn:       alwaysWarn,
 	Message:    "string in single quotes",
 	Suggestion: "use double quotes",
-	Variants: []Variant{{Lang: engine.LangPython, Query: pyStringInQuotes(`'`), Needles: []string{`'`},
+	Variants: []Variant{{Lang: engine.LangPython, Query: pySingleQuoted, Needles: []string{`'`},
 		Bad:  []string{"name = «'heed'»\nraw = «r'\\d'»\n"},
 		Good: []string{"name = \"heed\"\nmsg = 'say \"hi\"'\n# 'a comment'\n"}}},
 }
@@ -103,7 +95,7 @@ var pySingleQuotes = &Entry{
 	Warn:       alwaysWarn,
 	Message:    "string in double quotes",
 	Suggestion: "use single quotes",
-	Variants: []Variant{{Lang: engine.LangPython, Query: pyStringInQuotes(`"`), Needles: []string{`"`},
+	Variants: []Variant{{Lang: engine.LangPython, Query: pyDoubleQuoted, Needles: []string{`"`},
 		Bad:  []string{"name = «\"heed\"»\nempty = «\"\"»\n"},
 		Good: []string{"def f():\n    \"\"\"Docstring.\"\"\"\n    return 'x' + \"don't\"\n"}}},
 }
