@@ -565,3 +565,10 @@ func TestOwnContributionSentences648(t *testing.T) {
 func TestOwnSentencesArch8(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-arch-8.txt", 10)
 }
+
+// TestOwnSentencesMixed662: the families rounds 36 and 37's recall found absent, in
+// sentences of my own (testdata/own-sentences-mixed-662.txt, batch 662, first sight in
+// its .md).
+func TestOwnSentencesMixed662(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-mixed-662.txt", 10)
+}
