@@ -236,7 +236,7 @@ func bareWhereFormGiven(ns []Norm, ctx Context) {
 // sentence before named ("never call it", "don't import it", "avoid them", "do not
 // call this method").
 var spanPronounRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\b(call|calling|use|using|import|importing|leave|invoke|invoking|reference|instantiate|require|include|add|commit|ship|avoid)\s+(it|them|es|ihn|this (?:method|function|class|type|macro|module|package|library|call|api)|these (?:methods|functions|classes|types|macros|modules|packages|calls|apis))\b`)
+	return regexp.MustCompile(`(?i)\b(call|calling|use|using|import|importing|leave|invoke|invoking|reference|instantiate|require|include|add|commit|ship|avoid|read|reading|access|accessing|set|setting)\s+(it|them|es|ihn|this (?:method|function|class|type|macro|module|package|library|call|api)|these (?:methods|functions|classes|types|macros|modules|packages|calls|apis))\b`)
 })
 
 // SpanPronouns returns text with the code spans of a sentence written in where the

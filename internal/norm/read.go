@@ -176,7 +176,7 @@ func read(text string, ctx Context) []Norm {
 	}
 	text, ctx = inEnglish(text, ctx)
 	text = commandPronouns(text, ctx)
-	text = runInFolder(text)
+	text = commandsRunFrom(runInFolder(text))
 	if noSpanNounRE().MatchString(text) {
 		// "No `npm outdated` report (informational artifact)": a thing the project
 		// lacks, named after the command; no ban of running it

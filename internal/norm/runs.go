@@ -591,3 +591,26 @@ func runInFolder(text string) string {
 		return "from " + m[1] + m[2]
 	})
 }
+
+// commandsInParensRunFromRE: commands named in parentheses after a word for them, and
+// the folder they run from ("All build commands (`pnpm build`, `pnpm prebuild`) run
+// from `apps/web/`").
+var commandsInParensRunFromRE = lazyre.New("(?i)^\\s*(?:all\\s+|the\\s+)?(?:[\\w-]+\\s+){0,2}commands?\\s*\\(((?:`[^`]+`(?:\\s*,\\s*|\\s+(?:and|or)\\s+|,\\s*(?:and|or)\\s+)?)+)\\)\\s+(?:always\\s+|only\\s+)?(?:run|are run|must run|must be run|should run|should be run|are executed|must be executed)\\s+(?:only\\s+)?from\\s+(?:the\\s+)?(`[^`]+`)(.*)$")
+
+// commandsRunFrom rewrites such a statement as the order it states ("Run `pnpm build`
+// and `pnpm prebuild` only from `apps/web/`."): a statement of where the project's
+// commands run, with "all" or "only", binds as an order does.
+func commandsRunFrom(text string) string {
+	if !strings.Contains(text, "commands") && !strings.Contains(text, "command (") || !strings.Contains(text, " from ") {
+		return text
+	}
+	m := commandsInParensRunFromRE.FindStringSubmatch(text)
+	if m == nil {
+		return text
+	}
+	spans := codeSpanRE().FindAllString(m[1], -1)
+	if len(spans) == 0 {
+		return text
+	}
+	return "Run " + strings.Join(spans, " and ") + " only from " + m[2] + m[3]
+}

@@ -1,6 +1,8 @@
 package norm
 
 import (
+	"github.com/heed-dev/heed/internal/lazyre"
+
 	"regexp"
 	"strings"
 	"sync"
@@ -246,4 +248,42 @@ func fileLike(p string) bool {
 		return false
 	}
 	return strings.ContainsAny(p, "/.*") || utKnownRE().MatchString(p)
+}
+
+// untouchedLeadRE: a lead-in that keeps the files of its list from edits ("Never
+// modify these without explicit approval:", "Do not edit the following files:").
+var untouchedLeadRE = lazyre.New(`(?i)^(?:never|do not|don't|must not)\s+(modify|edit|change|touch|alter|hand-edit)\s+(?:these|the following|any of these|any of the following)(?:\s+files)?(\s+(?:without|unless)\b[^:]*)?:\s*$`)
+
+// UntouchedLeadItem reads an item of such a list as the sentence it stands for ("-
+// `scripts/release.mjs`" is "Never modify `scripts/release.mjs` without explicit
+// approval."); ok is false for any other pair.
+func UntouchedLeadItem(lead, item string) (string, bool) {
+	lead = strings.Trim(strings.TrimSpace(lead), "*_ ")
+	item = strings.TrimSpace(item)
+	if !strings.HasPrefix(item, "`") || !strings.HasSuffix(lead, ":") {
+		return "", false
+	}
+	m := untouchedLeadRE.FindStringSubmatch(lead)
+	if m == nil {
+		return "", false
+	}
+	end := strings.Index(item[1:], "`")
+	if end < 0 {
+		return "", false
+	}
+	return "Never " + strings.ToLower(m[1]) + " " + item[:end+2] + m[2] + ".", true
+}
+
+// germanUntouchedRE: a German sentence glossed word by word, its verb still last
+// ("`x` never by hand edit.").
+var germanUntouchedRE = lazyre.New("^(`[^`]+`)\\s+(?:never|must not|must never)\\s+(by hand\\s+)?(edit|modify|change|touch)\\s*\\.?$")
+
+// UntouchedGlossed reads a sentence of another language that keeps a file from edits,
+// glossed into English and put in English order; ok is false when it is none.
+func UntouchedGlossed(text string) (string, bool) {
+	g, _ := Gloss(text) // (the compiler may have glossed it already)
+	if m := germanUntouchedRE.FindStringSubmatch(strings.TrimSpace(g)); m != nil {
+		return "Never " + m[3] + " " + m[1] + " " + strings.TrimSpace(m[2]) + ".", true
+	}
+	return "", false
 }

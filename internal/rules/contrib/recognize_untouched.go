@@ -51,7 +51,21 @@ func untouchedGlob(p, ext string, plural bool) string {
 func (untouchedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	u, ok := norm.UntouchedFiles(c.Text)
 	if !ok {
-		return recognize.Result{}
+		// "- `scripts/release.mjs`" under "Never modify these without approval:";
+		// "`x` niemals von Hand bearbeiten."
+		t, read := norm.UntouchedLeadItem(c.Context, c.Text)
+		if !read {
+			t, read = norm.UntouchedGlossed(c.Text)
+		}
+		if !read {
+			return recognize.Result{}
+		}
+		if u, ok = norm.UntouchedFiles(t); !ok {
+			return recognize.Result{}
+		}
+		rc2 := *c
+		rc2.Text = t
+		c = &rc2
 	}
 	s := read(c)
 	if !u.HandOnly && !u.AddedOnly && norm.SaysDirectly(s.text) &&

@@ -822,6 +822,7 @@ var (
 	scopedSpecRE  = lazyre.New(`^@[a-z0-9][\w.\-]*/[a-z0-9][\w.\-]*(?:/[\w.\-]+)*$`)
 	macroRE       = lazyre.New(`^([a-z_][a-z0-9_]*)!(?:\(.*\)|\[.*\]|\{.*\})?$`)
 	rustPathRE    = lazyre.New(`^([A-Za-z_]\w*(?:::[A-Za-z_]\w*)+)(?:\(.*\))?$`)
+	phpClassRE    = lazyre.New(`^[A-Z][A-Za-z0-9_]*$`)
 	callRE        = lazyre.New(`^(\.)?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\((?:.*)\)$`)
 	memberRE      = lazyre.New(`^(\.)?([A-Za-z_$][\w$]*(?:\.(?:[A-Za-z_$][\w$]*|\*))+)$`)
 	dotMethodRE   = lazyre.New(`^\.([A-Za-z_$][\w$]*)$`)
@@ -957,6 +958,11 @@ func parseShape(b ban) (shape, bool) {
 	if m := rustPathRE.FindStringSubmatch(sp); m != nil {
 		segs := strings.Split(m[1], "::")
 		return shape{kind: "path", segs: segs, name: segs[len(segs)-1]}, true
+	}
+	if cls, ok := strings.CutSuffix(sp, "::"); ok && phpClassRE.MatchString(cls) {
+		// "never use `DB::` directly": every static use of the class (PHP's
+		// facades); the member is any
+		return shape{kind: "path", segs: []string{cls, "*"}, name: "*"}, true
 	}
 	if m := decoRE.FindStringSubmatch(sp); m != nil {
 		segs := strings.Split(m[1], ".")
@@ -2274,6 +2280,9 @@ func (sh shape) query(l string) string {
 		}
 	case "path":
 		p := strings.Join(sh.segs, "::")
+		if sh.name == "*" && l != engine.LangPHP {
+			return "" // `DB::` is PHP's static use of a class
+		}
 		switch l {
 		case engine.LangRust:
 			// its import is a use too: `use std::sync::Mutex;`, `use std::sync::{Arc, Mutex};`
@@ -2297,6 +2306,11 @@ func (sh shape) query(l string) string {
 				return ""
 			}
 			cls := q(`^\\?(?:[\w]+\\)*` + regexp.QuoteMeta(sh.segs[0]) + `$`)
+			if sh.name == "*" {
+				// `DB::`: any member
+				return fmt.Sprintf(`((scoped_call_expression scope: (_) @s) @match (#match? @s %[1]s))
+((class_constant_access_expression . (_) @s) @match (#match? @s %[1]s))`, cls)
+			}
 			return fmt.Sprintf(`((scoped_call_expression scope: (_) @s name: (name) @n) @match (#match? @s %[1]s) (#eq? @n %[2]s))
 ((class_constant_access_expression . (_) @s . (name) @n) @match (#match? @s %[1]s) (#eq? @n %[2]s))`, cls, q(sh.name))
 		}
@@ -2509,7 +2523,7 @@ func csInvocations(callee, name string, bare bool) string {
 func (sh shape) needles() []string {
 	name := sh.name
 	switch sh.kind {
-	case "member":
+	case "member", "path":
 		if name == "*" {
 			name = sh.segs[len(sh.segs)-2]
 		}

@@ -1077,6 +1077,7 @@ var Catalogue = []*Entry{
 	commentPeriod, commentPeriodDoc, commentPeriodOwnLine, commentNoPeriod, commentNoPeriodOne, commentTodoNoOwner, commentCapital, commentCapitalOwnLine, commentCapitalDoc, commentLower, commentLowerNoDoc, commentSpace, commentOutCode, commentDivider, commentMultiline, commentStacked, commentStackedDoc, commentBlock, commentLine, commentDocBlock, commentTrailing, commentTodoOwner, commentTodoIssue, commentEnglish, noEmojiComments, goDocName, pyCommentNotDocstring, // catalogue_comments.go
 	tsEnum, tsNamespace, reactFC, jsxIndexKey, tsArrayGeneric, pyNoneEq, pyBoolEq, pyBareNoqa, pyBareTypeIgnore, pyStrFormat, jsForIn, jsNullishDefault, noElseReturn, pyLambdaAssign, pyTypeCompare, pyDictCall, jsConsoleWords, jsFocusedTest, pyRequestsTimeout, // catalogue_lexweb.go
 	jsSingleQuotes, jsDoubleQuotes, pyDoubleQuotes, pySingleQuotes, jsNoSemicolons, jsSemicolons, jsTrailingCommas, // catalogue_format.go
+	emptyConstructor, // catalogue_ctor.go
 }
 
 // alwaysWarn is Warn for an entry whose every rule warns.
