@@ -11,7 +11,7 @@ var emptyConstructor = &Entry{
 	Name:  "empty-constructor",
 	Title: "empty constructors",
 	Names: func(s *sentence) bool {
-		return s.has(words(`\bempty (?:class )?constructors?\b|\bempty ` + "`" + `?__construct(?:\(\))?` + "`" + `?`)) && (s.negated() || s.has(words(`\b(?:remove|delete|avoid|drop)\b`)))
+		return s.has(words(`\bempty (?:class )?constructors?\b|\bempty `+"`"+`?__construct(?:\(\))?`+"`"+`?`)) && (s.negated() || s.has(words(`\b(?:remove|delete|avoid|drop)\b`)))
 	},
 	Claims:     []string{"__construct", "__construct()", "constructor", "constructor()"},
 	Message:    "empty constructor",
