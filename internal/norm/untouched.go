@@ -281,6 +281,14 @@ var germanUntouchedRE = lazyre.New("^(`[^`]+`)\\s+(?:never|must not|must never)\
 // UntouchedGlossed reads a sentence of another language that keeps a file from edits,
 // glossed into English and put in English order; ok is false when it is none.
 func UntouchedGlossed(text string) (string, bool) {
+	end := strings.ToLower(strings.TrimRight(strings.TrimSpace(text), ".!"))
+	verbLast := false
+	for _, v := range []string{"bearbeiten", "ändern", "verändern", "anfassen", "editieren", "modifizieren", " edit", " modify", " change", " touch"} {
+		verbLast = verbLast || strings.HasSuffix(end, v)
+	}
+	if !strings.HasPrefix(strings.TrimSpace(text), "`") || !verbLast {
+		return "", false // a span first and the verb last, or no such sentence
+	}
 	g, _ := Gloss(text) // (the compiler may have glossed it already)
 	if m := germanUntouchedRE.FindStringSubmatch(strings.TrimSpace(g)); m != nil {
 		return "Never " + m[3] + " " + m[1] + " " + strings.TrimSpace(m[2]) + ".", true

@@ -1,6 +1,10 @@
 package source
 
-import "github.com/heed-dev/heed/internal/engine"
+import (
+	"strings"
+
+	"github.com/heed-dev/heed/internal/engine"
+)
 
 // emptyConstructor: "Do not write empty constructors", "no empty `__construct()`": a
 // constructor that takes nothing and does nothing, which the language provides by
@@ -11,7 +15,9 @@ var emptyConstructor = &Entry{
 	Name:  "empty-constructor",
 	Title: "empty constructors",
 	Names: func(s *sentence) bool {
-		return s.has(words(`\bempty (?:class )?constructors?\b|\bempty `+"`"+`?__construct(?:\(\))?`+"`"+`?`)) && (s.negated() || s.has(words(`\b(?:remove|delete|avoid|drop)\b`)))
+		// (a cheap look first: most sentences that say "empty" say nothing of constructors)
+		return strings.Contains(s.norm, "empty") && strings.Contains(s.norm, "construct") && s.has(words(`\bempty (?:class )?constructors?\b|\bempty `+"`"+`?__construct(?:\(\))?`+"`"+`?`)) &&
+			(s.negated() || s.has(words(`\b(?:remove|delete|avoid|drop)\b`)))
 	},
 	Claims:     []string{"__construct", "__construct()", "constructor", "constructor()"},
 	Message:    "empty constructor",
