@@ -290,3 +290,23 @@ func containsFoldASCII(s, lower string) bool {
 	}
 	return false
 }
+
+// spellingRE: a spelling the project keeps and the one it does not, each in quotes
+// ("Spell it "catalog", never "catalogue"", "write 'color', not 'colour'").
+var spellingRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`["“'‘]([A-Za-z][a-z]{2,})["”'’],?\s+(?:never|not|rather than|instead of)\s+["“'‘]([A-Za-z][a-z]{2,})["”'’]`)
+})
+
+// SpellingBan reads a sentence about spelling that names the spelling kept and the
+// one banned; ok is false for any other sentence (it must speak of spelling: "use
+// 'yes', not 'y'" is about answers).
+func SpellingBan(text string) (keep, ban string, ok bool) {
+	if !containsFoldASCII(text, "spell") {
+		return "", "", false
+	}
+	m := spellingRE().FindStringSubmatch(text)
+	if m == nil || strings.EqualFold(m[1], m[2]) {
+		return "", "", false
+	}
+	return m[1], m[2], true
+}

@@ -10,6 +10,7 @@ import (
 	"github.com/heed-dev/heed/internal/engine"
 	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/policy"
 	"github.com/heed-dev/heed/internal/recognize"
 	"github.com/heed-dev/heed/internal/uniq"
@@ -164,6 +165,11 @@ func (textBanRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoConte
 		}
 	}
 	var res recognize.Result
+	if r, ok := spellingRule(s, rc); ok {
+		// "Spell it "catalog", never "catalogue"": the banned spelling anywhere in
+		// the code, its names, comments and strings
+		res.Rules = append(res.Rules, r)
+	}
 	seen := map[string]bool{}
 	for _, tb := range tbs {
 		if seen[tb.text] {
@@ -463,4 +469,34 @@ func subjectBeforeBan(clause string) bool {
 		}
 	}
 	return false
+}
+
+// spellingRule bans a spelling the sentence rejects, in any case and inside names too
+// (`catalogueItems`), in the code of the languages the constraint's files use; it
+// warns, for a word may hold the letters by chance.
+func spellingRule(s *sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
+	keep, ban, ok := norm.SpellingBan(s.c.Text)
+	if !ok {
+		return policy.Rule{}, false
+	}
+	langs := pickLangs(s, rc, codeLangs)
+	if len(langs) == 0 {
+		return policy.Rule{}, false
+	}
+	sc, _ := ruleScope(s, rc, langs)
+	sc.Exclude = uniq.Values(append(sc.Exclude, instructionGlobs...))
+	r := policy.Rule{
+		Domain: policy.DomainSource, Kind: KindPattern, Severity: policy.SeverityWarning, Scope: sc,
+		Message: fmt.Sprintf("the spelling %q", ban), Suggestion: fmt.Sprintf("spell it %q", keep),
+		Params: marshal(PatternParams{Regex: `(?i)` + regexp.QuoteMeta(ban), Where: "any", Languages: langs}),
+	}
+	p, ok := samplePath(sc, langs[0], "")
+	if !ok {
+		return policy.Rule{}, false
+	}
+	r.Cases = []policy.Case{
+		{Expect: policy.ExpectViolated, Path: p, Code: "x = " + ban + "_items\n", Note: "the spelling banned, in a name"},
+		{Expect: policy.ExpectSatisfied, Path: p, Code: "x = " + keep + "_items\n", Note: "the spelling kept"},
+	}
+	return r, true
 }
