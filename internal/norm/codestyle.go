@@ -103,6 +103,11 @@ var (
 	})
 )
 
+// styleKeyRE: a formatter's option and its value as a configuration file writes them.
+var styleKeyRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(singlequote|quote[-_]?style|trailing[-_]?comma)\s*[:=]\s*["']?(true|false|single|double|all|es5|none)\b`)
+})
+
 // styleGlosses are the words of other languages for the settings, read as English.
 var styleGlosses = [][2]string{
 	{"einfachen anführungszeichen", "single quotes"}, {"einfache anführungszeichen", "single quotes"},
@@ -184,6 +189,25 @@ func ReadCodeStyle(text string) CodeStyle {
 				out.TrailingCommas = true
 			}
 		}
+	}
+	// a formatter's options as its configuration writes them (`singleQuote: true`,
+	// Ruff's `quote-style = "double"`, `trailingComma: "all"`), and a style named by
+	// its common name ("semicolon-free")
+	for _, m := range styleKeyRE().FindAllStringSubmatch(t, -1) {
+		key, val := strings.NewReplacer("-", "", "_", "").Replace(m[1]), m[2]
+		switch {
+		case key == "singlequote" && val == "true":
+			quotes["single"] = true
+		case key == "singlequote" && val == "false":
+			quotes["double"] = true
+		case key == "quotestyle" && (val == "single" || val == "double"):
+			quotes[val] = true
+		case key == "trailingcomma" && (val == "all" || val == "es5"):
+			out.TrailingCommas = true
+		}
+	}
+	if strings.Contains(t, "semicolon-free") || strings.Contains(t, "semicolonless") || strings.Contains(t, "semicolon free") {
+		out.Semicolons = agree(out.Semicolons, "never")
 	}
 	if bareSemicolons && (len(quotes) > 0 || out.TrailingCommas || IndentStatement(t)) {
 		// "Prettier: single quotes, trailing commas, semicolons": the bare word in a
