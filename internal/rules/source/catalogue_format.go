@@ -115,8 +115,8 @@ var jsNoSemicolons = &Entry{
 // jsStatementQuery finds a statement TypeScript ends with a semicolon that has none
 // (automatic semicolon insertion ended it): an export of a function or class by
 // `export default` is a declaration that takes none.
-const jsStatementQuery = `([(expression_statement) (lexical_declaration) (variable_declaration) (return_statement) (throw_statement) (break_statement) (continue_statement) (import_statement) (debugger_statement)] @match (#not-match? @match ";$") (#not-parent? @match for_statement for_in_statement))
-((export_statement !declaration) @match (#not-match? @match ";$") (#not-match? @match "^export\\s+default\\s+(?:async\\s+)?(?:function|class)\\b"))`
+const jsStatementQuery = `([(expression_statement) (lexical_declaration) (variable_declaration) (return_statement) (throw_statement) (break_statement) (continue_statement) (import_statement) (debugger_statement)] @match (#unterminated? @match) (#not-parent? @match for_statement for_in_statement))
+((export_statement !declaration) @match (#unterminated? @match) (#not-match? @match "^export\\s+default\\s+(?:async\\s+)?(?:function|class)\\b"))`
 
 var jsSemicolons = &Entry{
 	Name:       "js-semicolons",
@@ -129,7 +129,7 @@ var jsSemicolons = &Entry{
 		[]string{"«const x = 1»\n«f(x)»\n"},
 		[]string{"const x = 1;\nexport default function () {}\nfor (const a of b) {\n  f(a);\n}\nexport class A {}\n"}),
 		jsVariants([]string{engine.LangTypeScript, engine.LangTSX},
-			jsStatementQuery+"\n([(type_alias_declaration)] @match (#not-match? @match \";$\"))", nil,
+			jsStatementQuery+"\n([(type_alias_declaration)] @match (#unterminated? @match))", nil,
 			[]string{"«const x = 1»\n«type A = string»\n"},
 			[]string{"const x = 1;\ntype A = string;\ninterface B {\n  a: string\n}\n"})...),
 }

@@ -77,6 +77,8 @@ import (
 //	(#not-parent? @c kind ...)  @c's parent is of none of the kinds (a JSX attribute's
 //	                            string, which a string-quote rule leaves to JSX's option)
 //	(#line-end? @c)             nothing but blanks or a comment follows @c on its line
+//	(#unterminated? @c)         the statement @c ends without a semicolon, in its text
+//	                            or right after it, and parsed without an error
 //	(#missing-trailing-comma? @c)  the closing bracket @c ends a literal whose last
 //	                            element ends on an earlier line with no comma after it
 type predFunc func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool
@@ -147,6 +149,9 @@ var predicates = map[string]struct {
 	}},
 	"line-end?": {1, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
 		return atLineEnd(nodeOf(m, p), t)
+	}},
+	"unterminated?": {1, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
+		return unterminated(nodeOf(m, p), t)
 	}},
 	"missing-trailing-comma?": {1, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
 		return missingTrailingComma(nodeOf(m, p))
@@ -1022,4 +1027,27 @@ func missingTrailingComma(closing *sitter.Node) bool {
 		return prev.EndPosition().Row < closing.StartPosition().Row
 	}
 	return false
+}
+
+// unterminated reports whether a statement has no semicolon at its end, nor right
+// after it: a statement Tree-sitter's recovery cut short (`f<typeof import("x")>();`)
+// keeps its semicolon outside its node.
+func unterminated(n *sitter.Node, t *lang.Tree) bool {
+	if n == nil || n.HasError() {
+		// (a statement the parse got wrong, `f<typeof import("x")>()` read as
+		// comparisons that swallow the class after it: its end is no statement's)
+		return false
+	}
+	s, e := int(n.StartByte()), int(n.EndByte())
+	if e > len(t.Src) || s > e {
+		return false
+	}
+	if bytes.HasSuffix(bytes.TrimRight(t.Src[s:e], " \t"), []byte(";")) {
+		return false
+	}
+	rest := t.Src[e:]
+	if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+		rest = rest[:i]
+	}
+	return !bytes.Contains(rest, []byte(";"))
 }
