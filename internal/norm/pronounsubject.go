@@ -1,6 +1,10 @@
 package norm
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/heed-dev/heed/internal/lazyre"
+)
 
 // pronounWord: a word that stands for a thing another sentence named.
 func pronounWord(w string) bool {
@@ -222,4 +226,14 @@ func SpanAsVerb(clause, span string) bool {
 		return true
 	}
 	return false
+}
+
+// memberAbsenceRE: a code span, then a verb of having and "no" before another span
+// ("`ToolInvocationContext` exposes no `recordMutations`").
+var memberAbsenceRE = lazyre.New("^\\W*(?:the\\s+)?`[^`]+`(?:\\s+\\w+){0,2}\\s+(?:exposes|has|holds|carries|contains|defines|declares|provides|exports|offers)\\s+no\\s+`")
+
+// MemberAbsence reports a sentence that says a named type or module has no member of
+// a name: a fact of its API, which a ban of the name in all the code misreads.
+func MemberAbsence(clause string) bool {
+	return strings.Contains(clause, " no `") && memberAbsenceRE.MatchString(clause)
 }

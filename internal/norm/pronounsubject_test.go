@@ -57,3 +57,18 @@ func TestSpanAsVerb(t *testing.T) {
 		}
 	}
 }
+
+// A type's API said to lack a member is no ban of the member's name (wild round 36,
+// paraphrased); a ban said of the reader is.
+func TestMemberAbsence(t *testing.T) {
+	for text, want := range map[string]bool{
+		"`SessionContext` exposes no `writeRecords`/`writeStages`; guards check the imports.": true,
+		"The `Api` module has no `legacy` export.":                                            false,
+		"Don't add `legacy` to `Api`.":                                                        false,
+		"`Store` has no `reset()` method in production builds.":                               true,
+	} {
+		if got := MemberAbsence(text); got != want {
+			t.Errorf("%q: %v, want %v", text, got, want)
+		}
+	}
+}

@@ -286,6 +286,12 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 		if situational() {
 			continue
 		}
+		if b.span != "" && norm.MemberAbsence(cmp.Or(spanSentence(s.c.Text, b.span), b.clause)) {
+			// "`ToolInvocationContext` exposes no `recordMutations`": what one type
+			// offers, not where the code may use the name
+			res.Unenforced = fmt.Sprintf("says a named part has no `%s`, not where the code may use it", b.span)
+			continue
+		}
 		if why := contradicted(s, rc, b.span); why != "" {
 			res.Unenforced = why
 			continue
