@@ -56,31 +56,34 @@ func commandPronouns(text string, ctx Context) string {
 			text = commandBelowRE().ReplaceAllLiteralString(text, "`"+ctx.Block[0]+"`")
 		}
 	}
-	if ctx.Command == nil || !strings.Contains(text, "`") || !pointsBack(low) || !pointingWordRE().MatchString(low) {
+	if ctx.Command == nil || !pointsBack(low) || !pointingWordRE().MatchString(low) {
 		return text
 	}
-	parts := sentenceParts(text)
-	if len(parts) < 2 {
-		// one sentence: the commands of its clause before a semicolon
-		if i := strings.Index(text, "; "); i > 0 {
-			parts = []string{text[:i+1], text[i+2:]}
-		} else {
-			return text
-		}
+	parts := clauseParts(text)
+	if parts == nil {
+		return text
 	}
-	var b strings.Builder
-	b.WriteString(parts[0])
 	for i := 1; i < len(parts); i++ {
-		cur := parts[i]
-		if !strings.Contains(cur, "`") {
+		if !strings.Contains(parts[i], "`") {
 			if cmds := commandSpans(parts[i-1], ctx); len(cmds) > 0 && len(cmds) <= 3 {
-				cur = pointedAt(cur, cmds)
+				parts[i] = pointedAt(parts[i], cmds)
 			}
 		}
-		b.WriteString(" ")
-		b.WriteString(cur)
 	}
-	return b.String()
+	return strings.Join(parts, " ")
+}
+
+// clauseParts splits text into its sentences, or, for one sentence, into the clauses
+// before and after its first semicolon ("... writes text; never use it in
+// `internal/`"); nil when there is no second part to point back from.
+func clauseParts(text string) []string {
+	if parts := sentenceParts(text); len(parts) > 1 {
+		return parts
+	}
+	if i := strings.Index(text, "; "); i > 0 {
+		return []string{text[:i+1], text[i+2:]}
+	}
+	return nil
 }
 
 // guardedRE: a ban or a request for approval, the sentences whose pointing words
@@ -106,9 +109,10 @@ func pointedAt(s string, cmds []string) string {
 	if m := pronounRunRE().FindStringSubmatchIndex(s); m != nil {
 		verb := strings.ToLower(s[m[2]:m[3]])
 		switch verb {
-		case "do", "doing", "use", "using":
-			// "don't do that": the running of the commands
-			verb = map[string]string{"do": "run", "doing": "running", "use": "run", "using": "running"}[verb]
+		case "do", "use":
+			verb = "run" // "don't do that": the running of the commands
+		case "doing", "using":
+			verb = "running"
 		}
 		out := s[:m[2]] + verb + " " + list + s[m[1]:]
 		if ban, spans, ok := askBeforeAction(out); ok && spans >= 2 {
@@ -171,9 +175,10 @@ func glossedImperative(rest string) bool {
 	return false
 }
 
-// bareWhereFormGiven marks a banned command Alone when the same text prescribes a
-// longer form of it that adds no option, only what the run is of: "Never run the full `make e2e` suite locally; pass the spec you
-// changed: `make e2e SPEC=path/to/spec`" bans the bare run, not the prescribed one.
+// bareWhereFormGiven marks a banned command Alone when the same text, or the clause
+// after it, prescribes a longer form of it that adds no option, only what the run is
+// of: "Never run the full `make e2e` suite locally; pass the spec you changed: `make
+// e2e SPEC=path/to/spec`" bans the bare run, not the prescribed one.
 func bareWhereFormGiven(ns []Norm, ctx Context) {
 	banned := false
 	for _, n := range ns {
@@ -189,21 +194,14 @@ func bareWhereFormGiven(ns []Norm, ctx Context) {
 		}
 	}
 	for _, n := range ns {
-		if n.Polarity == Forbid {
-			continue
+		// what a requirement names, and what a ban prescribes instead
+		objs := n.Instead
+		if n.Polarity != Forbid {
+			objs = append(slices.Clone(n.Objects), n.Instead...)
 		}
-		for _, o := range append(slices.Clone(n.Objects), n.Instead...) {
+		for _, o := range objs {
 			if o.Kind == KCommand && len(o.Argv) > 0 {
 				forms = append(forms, o.Argv)
-			}
-		}
-	}
-	for _, n := range ns {
-		if n.Polarity == Forbid {
-			for _, o := range n.Instead {
-				if o.Kind == KCommand && len(o.Argv) > 0 {
-					forms = append(forms, o.Argv)
-				}
 			}
 		}
 	}
@@ -247,7 +245,7 @@ func SpanPronouns(text string, accept func(span string) bool) string {
 		return text
 	}
 	low := strings.ToLower(text)
-	if !strings.Contains(text, "`") || !pointsBack(low) || !pointingWordRE().MatchString(low) {
+	if !pointsBack(low) || !pointingWordRE().MatchString(low) {
 		return text
 	}
 	orig := text
@@ -256,24 +254,17 @@ func SpanPronouns(text string, accept func(span string) bool) string {
 			text = g // "Verwende es niemals." reads "use it never"
 		}
 	}
-	parts := sentenceParts(text)
-	if len(parts) < 2 {
-		// one sentence: the spans of its clause before a semicolon ("The global
-		// logger (`log.Printf`) writes text; never use it in `internal/`")
-		i := strings.Index(text, "; ")
-		if i <= 0 {
-			return orig
-		}
-		parts = []string{text[:i+1], text[i+2:]}
+	parts := clauseParts(text)
+	if parts == nil {
+		return orig
 	}
 	changed := false
 	for i := 1; i < len(parts); i++ {
 		cur := parts[i]
-		if !guardedRE().MatchString(cur) && !strings.Contains(strings.ToLower(cur), "never") {
-			continue
-		}
-		if m := spanPronounRE().FindStringIndex(cur); m == nil || strings.Contains(cur[:m[0]], "`") {
-			// no word that points back, or a span before it names what it means
+		m := spanPronounRE().FindStringSubmatchIndex(cur)
+		if m == nil || !guardedRE().MatchString(cur) || strings.Contains(cur[:m[0]], "`") {
+			// no ban, no word that points back, or a span before it names what it
+			// means
 			continue
 		}
 		var spans []string
@@ -285,12 +276,7 @@ func SpanPronouns(text string, accept func(span string) bool) string {
 		if len(spans) == 0 || len(spans) > 3 {
 			continue
 		}
-		list := strings.Join(spans, " or ")
-		if m := spanPronounRE().FindStringSubmatchIndex(cur); m != nil {
-			cur = cur[:m[4]] + list + cur[m[5]:]
-		} else {
-			continue
-		}
+		cur = cur[:m[4]] + strings.Join(spans, " or ") + cur[m[5]:]
 		if neverAfterRE().MatchString(cur) {
 			// "use `eval()` never" (German's order, glossed): "never use `eval()`"
 			cur = neverAfterRE().ReplaceAllString(cur, "never $1")

@@ -171,14 +171,7 @@ func ReadCodeStyle(text string) CodeStyle {
 			case !quot && !semi && !comma:
 				// (each expression is compiled on first use: only the fragments that
 				// name a setting reach them)
-			case quot && quoteOverRE().MatchString(frag):
-				quotes[quoteOverRE().FindStringSubmatch(frag)[1]] = true
-			case quot && quoteBanRE().MatchString(frag):
-				quotes[otherQuote(quoteBanRE().FindStringSubmatch(frag)[1])] = true
-			case quot && quoteFragmentRE().MatchString(frag):
-				quotes[quoteFragmentRE().FindStringSubmatch(frag)[1]] = true
-			case quot && quoteSubjectRE().MatchString(frag):
-				quotes[quoteSubjectRE().FindStringSubmatch(frag)[1]] = true
+			case quot && quoteIn(frag, quotes):
 			case semi && semicolonNeverRE().MatchString(frag):
 				out.Semicolons = agree(out.Semicolons, "never")
 			case frag == "semicolons" || frag == "semicolon":
@@ -223,14 +216,45 @@ func ReadCodeStyle(text string) CodeStyle {
 			out.Quotes = q
 		}
 	}
-	js, py := jsStyleCueRE().MatchString(t), pythonStyleCueRE().MatchString(t)
+	out.Family = styleFamily(t)
+	return out
+}
+
+// quoteIn records the quote a fragment names as the style ("single quotes", "single
+// quotes over double", "no double quotes", "strings in single quotes"), and reports
+// whether it named one.
+func quoteIn(frag string, quotes map[string]bool) bool {
+	if m := quoteOverRE().FindStringSubmatch(frag); m != nil {
+		quotes[m[1]] = true
+		return true
+	}
+	if m := quoteBanRE().FindStringSubmatch(frag); m != nil {
+		quotes[otherQuote(m[1])] = true
+		return true
+	}
+	for _, re := range []*regexp.Regexp{quoteFragmentRE(), quoteSubjectRE()} {
+		if m := re.FindStringSubmatch(frag); m != nil {
+			quotes[m[1]] = true
+			return true
+		}
+	}
+	return false
+}
+
+// StyleFamily is the family of languages a text's cues name: "js" (Prettier, ESLint,
+// semicolons, trailing commas, TypeScript), "python" (Black, Ruff, PEP 8), or "" for
+// none or both ("TypeScript:" over an item, a heading "Python style").
+func StyleFamily(text string) string { return styleFamily(strings.ToLower(text)) }
+
+func styleFamily(low string) string {
+	js, py := jsStyleCueRE().MatchString(low), pythonStyleCueRE().MatchString(low)
 	switch {
 	case js && !py:
-		out.Family = "js"
+		return "js"
 	case py && !js:
-		out.Family = "python"
+		return "python"
 	}
-	return out
+	return ""
 }
 
 // readLabelled reads a setting given as a label and its value ("Quotes: single",

@@ -63,9 +63,9 @@ func (untouchedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 		if u, ok = norm.UntouchedFiles(t); !ok {
 			return recognize.Result{}
 		}
-		rc2 := *c
-		rc2.Text = t
-		c = &rc2
+		stated := *c
+		stated.Text = t // the sentence the item or the glossed text stands for
+		c = &stated
 	}
 	s := read(c)
 	if !u.HandOnly && !u.AddedOnly && norm.SaysDirectly(s.text) &&

@@ -28,7 +28,7 @@ func styleOf(s *sentence, family string) norm.CodeStyle {
 	}
 	if st.Family == "" {
 		// the family a heading or a parent item's label names ("TypeScript:")
-		st.Family = norm.ReadCodeStyle(s.c.Text + "\n" + s.header + " " + labelContext(s.c.Context)).Family
+		st.Family = norm.StyleFamily(s.c.Text + "\n" + s.header + " " + labelContext(s.c.Context))
 	}
 	if st.Family != "" && st.Family != family {
 		return norm.CodeStyle{}
