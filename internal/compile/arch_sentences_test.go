@@ -572,3 +572,10 @@ func TestOwnSentencesArch8(t *testing.T) {
 func TestOwnSentencesMixed662(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-mixed-662.txt", 10)
 }
+
+// TestOwnSentencesMixed664: rules whose exception or scope sits outside their own
+// clause, a flag ban, a Spanish rule and controls (testdata/own-sentences-mixed-664.txt,
+// batch 664, first sight in own-sentences-mixed-664.md).
+func TestOwnSentencesMixed664(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-mixed-664.txt", 13)
+}
