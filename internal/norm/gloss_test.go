@@ -191,3 +191,16 @@ func TestChineseConditionLeadsItsClause(t *testing.T) {
 		}
 	}
 }
+
+// "The application's code" is a scope in Spanish and Portuguese as it is in English
+// ("application code"), so a ban there is not left to a scope heed cannot locate.
+func TestGlossApplicationCode(t *testing.T) {
+	for text, want := range map[string]string{
+		"No uses `print()` en el código de la aplicación.": "do not use `print()` in application code.",
+		"Não use `print()` no código da aplicação.":        "do not use `print()` in application code.",
+	} {
+		if got, _ := Gloss(text); got != want {
+			t.Errorf("%q glossed as %q, want %q", text, got, want)
+		}
+	}
+}

@@ -44,6 +44,8 @@ func TableRowSentence(row, header string) (string, bool) {
 		return cwdRow(cells, kinds)
 	case count["ask"] == 1 && count["verdict"] == 0 && count["place"] == 0 && count["rule"] == 0:
 		return askRow(cells, kinds)
+	case count["run"] == 1 && count["verdict"] == 0 && count["place"] == 0 && count["rule"] == 0 && count["ask"] == 0:
+		return runRow(cells, kinds)
 	}
 	return "", false
 }
@@ -86,6 +88,10 @@ var columnKinds = sync.OnceValue(func() map[string]string {
 	for _, w := range []string{"ask first", "ask before running", "ask before use", "ask the user", "ask", "needs approval", "requires approval", "approval needed",
 		"approval required", "approval", "needs confirmation", "confirm first", "confirmation required", "needs sign-off", "human approval"} {
 		m[w] = "ask"
+	}
+	for _, w := range []string{"agent may run it", "agent may run", "may run", "may run it", "can run", "can run it", "agent can run it", "agent can run",
+		"may the agent run it", "can the agent run it", "allowed to run", "ok to run", "safe to run", "safe for agents", "agents may run it", "agents may run", "run it"} {
+		m[w] = "run"
 	}
 	return m
 })
@@ -177,6 +183,40 @@ func askRow(cells, kinds []string) (string, bool) {
 		return "Never run " + cmd + " without approval.", true
 	}
 	return "", false
+}
+
+// runRow reads "| `terraform apply` | no, CI only |" under "| Command | Agent may run
+// it? |": a command the row says no to is not run (what follows the no is kept as a
+// sentence of its own, for the exceptions it may state); a yes states nothing.
+func runRow(cells, kinds []string) (string, bool) {
+	cmd, verdict := commandAndCell(cells, kinds, "run")
+	if cmd == "" {
+		return "", false
+	}
+	strength, rest := verdictAndRest(verdict)
+	if strength != "must" {
+		return "", false
+	}
+	return withCell("Never run "+cmd+".", rest), true
+}
+
+// verdictAndRest reads a verdict cell that goes on after its verdict ("no, CI only",
+// "never — ask first"): the verdict's strength and the words after it.
+func verdictAndRest(cell string) (strength, rest string) {
+	if s := verdictStrength(cell); s != "" {
+		return s, ""
+	}
+	c := strings.TrimSpace(cell)
+	for _, sep := range []string{",", " —", " –", " - ", ";", ":", " ("} {
+		i := strings.Index(c, sep)
+		if i <= 0 {
+			continue
+		}
+		if s := verdictStrength(c[:i]); s != "" {
+			return s, strings.TrimSpace(strings.TrimRight(strings.TrimLeft(c[i:], ",—–-;:( "), ")"))
+		}
+	}
+	return "", ""
 }
 
 // actionColumn reports a header whose column names doings in words ("Action",

@@ -14,6 +14,12 @@ func TestTableRowSentence(t *testing.T) {
 		{"Call | Allowed in", "`print()` | `scripts/` or `bin/`", "Do not use `print()` outside `scripts/` or `bin/`."},
 		{"Rule | Why", "Use `ILogger<T>`, not `Console.WriteLine` | structured logs", "Use `ILogger<T>`, not `Console.WriteLine`."},
 		{"Rule | Why | Notes", "Never call `.Result` | deadlocks | allowed in tests", "Never call `.Result`. Allowed in tests."},
+		// a column that says whether an agent may run the command
+		{"Command | Agent may run it?", "`terraform apply` | no, CI only", "Never run `terraform apply`. CI only."},
+		{"Command | Safe to run", "`make clean` | ❌", "Never run `make clean`."},
+		{"Command | Agent may run it?", "`terraform plan` | yes", ""},
+		{"Command | Agent may run it?", "`terraform plan` | yes, read only", ""},
+		{"Command | Agent may run it?", "`make deploy` | only after review", ""},
 		// tables of other kinds are left to their own readers, or are no rules
 		{"Don't | Do instead", "`moment()` | `dayjs()`", ""},
 		{"Function | What it does", "`os.Exit` | ends the process", ""},
