@@ -579,3 +579,11 @@ func TestOwnSentencesMixed662(t *testing.T) {
 func TestOwnSentencesMixed664(t *testing.T) {
 	ownDocuments(t, "testdata/own-sentences-mixed-664.txt", 13)
 }
+
+// TestOwnSentencesMixed665: precision — rules a careful reader limits, sentences that
+// look like bans and are not, and the exact form a rule bans
+// (testdata/own-sentences-mixed-665.txt, batch 665, first sight in
+// own-sentences-mixed-665.md).
+func TestOwnSentencesMixed665(t *testing.T) {
+	ownDocuments(t, "testdata/own-sentences-mixed-665.txt", 14)
+}
