@@ -295,3 +295,51 @@ func wordAfterSpanIn(low, lead string, words ...string) bool {
 		i = open + 1 + end + 1
 	}
 }
+
+// Bans whose verb is left out, said once for a permission before them: "Tests may
+// use `any`; production code may not", "`scripts/` may call `print()`; nothing else
+// may", and a use kept to one place with "no more" after it: "`eval` is used once, in
+// `src/sandbox.ts`, on purpose; don't add more".
+var (
+	elidedMayNotRE  = lazyre.New("(?i)^([^\\w`]*)([^;`]{0,40}?|`[^`]+`/?)\\s+(?:may|can|are allowed to|is allowed to)\\s+(use|call|import)\\s+(" + spanList + ")[^;.]{0,40}[;.,]\\s+(?:but\\s+)?([a-z][a-z -]{2,40}?)\\s+(?:may|can|must|should)\\s*(not|never|n't)?\\s*[.!]?\\s*$")
+	keptOnceRE      = lazyre.New("(?i)^([^\\w`]*)(`[^`]+`)\\s+is\\s+(?:used|called|imported)\\s+(?:once|only|in (?:exactly )?one place)[, ]+(?:in|inside|from)\\s+(`[^`]+`)[^;.]{0,40}[;.]\\s+(?:please\\s+)?(?:don't|do not|never)\\s+add\\s+(?:any\\s+)?(?:more|another|others|new (?:ones|uses|calls))\\s*[.!]?\\s*$")
+	elsewhereWordRE = lazyre.New("(?i)^(?:nothing|nobody|no one|no other (?:code|file|module|package|folder)s?|everything|every other (?:file|module|package|folder)|the rest(?: of the (?:code|codebase|repository))?|other (?:code|files|modules|packages|folders))(?: else)?$")
+)
+
+// ElidedBans rewrites a constraint's text whose ban leaves its verb out into the plain
+// ban ("do not use `any` in production code", "do not call `print()` outside
+// `scripts/`"); any other text is returned as it is.
+func ElidedBans(text string) string {
+	low := strings.ToLower(text)
+	if !strings.Contains(text, "`") {
+		return text
+	}
+	if strings.Contains(low, " add ") && (strings.Contains(low, " once") || strings.Contains(low, " only") || strings.Contains(low, "one place")) {
+		if m := keptOnceRE.FindStringSubmatch(text); m != nil {
+			return m[1] + "Do not use " + m[2] + " outside " + m[3] + "."
+		}
+	}
+	if !strings.Contains(low, " not") && !strings.Contains(low, "n't") && !strings.Contains(low, "never") {
+		return text
+	}
+	m := elidedMayNotRE.FindStringSubmatch(text)
+	if m == nil {
+		return text
+	}
+	allowed, verb, spans, rest := strings.TrimSpace(m[2]), strings.ToLower(m[3]), m[4], strings.TrimSpace(m[5])
+	nothing := strings.HasPrefix(strings.ToLower(rest), "no")
+	if (m[6] == "") != nothing {
+		return text // "production code may." permits; "nothing else may not" is no ban
+	}
+	switch {
+	case elsewhereWordRE.MatchString(rest) && strings.HasPrefix(allowed, "`"):
+		return m[1] + "Do not " + verb + " " + spans + " outside " + allowed + "."
+	case elsewhereWordRE.MatchString(rest):
+		return text
+	}
+	switch strings.ToLower(rest) {
+	case "you", "we", "they", "it", "i", "one", "agents", "the agent", "an agent":
+		return text // "you may use `X`, but we should not": who, not where
+	}
+	return m[1] + "Do not " + verb + " " + spans + " in " + rest + "."
+}

@@ -56,3 +56,20 @@ func TestNoNeed(t *testing.T) {
 		}
 	}
 }
+
+func TestElidedBans(t *testing.T) {
+	for in, want := range map[string]string{
+		"Tests may use `any`; production code may not.":                         "Do not use `any` in production code.",
+		"`scripts/` may call `print()`; nothing else may.":                      "Do not call `print()` outside `scripts/`.",
+		"`eval` is used once, in `src/sandbox.ts`, on purpose; don't add more.": "Do not use `eval` outside `src/sandbox.ts`.",
+		// left as they are
+		"Tests may use `any`; nothing else may.":           "Tests may use `any`; nothing else may.",
+		"You may use `sudo`, but you should not.":          "You may use `sudo`, but you should not.",
+		"`eval` is used in `src/sandbox.ts`.":              "`eval` is used in `src/sandbox.ts`.",
+		"Tests may use `any` and production code may too.": "Tests may use `any` and production code may too.",
+	} {
+		if got := ElidedBans(in); got != want {
+			t.Errorf("%q: %q, want %q", in, got, want)
+		}
+	}
+}

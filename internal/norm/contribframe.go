@@ -112,3 +112,33 @@ func AIMentionBan(lower string) bool {
 	}
 	return SaysCommit(lower) && aiMentionBanRE.MatchString(lower)
 }
+
+// commitTextBanRE: a literal kept out of commit messages ("Don't write `TODO` in
+// commit messages", "Never put `[skip ci]` in a commit subject", "Commit messages must
+// not contain `WIP` or `fixup!`"). Group 1 or 2 holds the code spans banned.
+var commitTextBanRE = lazyre.New("(?i)\\b(?:never|don't|do not|must not|should not|mustn't|shouldn't)\\s+(?:ever\\s+)?(?:write|use|put|include|add|leave|type|mention)\\s+((?:`[^`]+`(?:\\s*(?:,|or|and|/|,\\s*or|,\\s*and)\\s*)?)+)\\s*(?:in|into|inside)\\s+(?:the\\s+|a\\s+|any\\s+|your\\s+)?commit\\s+(?:messages?|subjects?|subject lines?|titles?)\\b" +
+	"|\\bcommit\\s+(?:messages?|subjects?|subject lines?|titles?)\\s+(?:must|should|may)\\s+(?:not|never)\\s+(?:contain|include|mention|use|have)\\s+((?:`[^`]+`(?:\\s*(?:,|or|and|/|,\\s*or|,\\s*and)\\s*)?)+)")
+
+// CommitTextBan returns the literals a sentence keeps out of commit messages, as its
+// code spans give them (case kept), or nil.
+func CommitTextBan(text string) []string {
+	if !strings.Contains(strings.ToLower(text), "commit") || !strings.Contains(text, "`") {
+		return nil
+	}
+	m := commitTextBanRE.FindStringSubmatch(text)
+	if m == nil {
+		return nil
+	}
+	group := m[1]
+	if group == "" {
+		group = m[2]
+	}
+	var out []string
+	parts := strings.Split(group, "`")
+	for i := 1; i < len(parts); i += 2 {
+		if v := strings.TrimSpace(parts[i]); v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
+}

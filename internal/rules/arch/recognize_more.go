@@ -781,6 +781,12 @@ func externalCase(sm sampler, banned, instead string) (policy.Case, policy.Case)
 // memberLike reports names that are a function or type of a package, not a package:
 // `errors.As`, `Foo.bar`, `assert.Equal`.
 func memberLike(name string) bool {
+	if strings.Contains(name, ".") && !strings.Contains(name, "/") && strings.ToLower(name) != name {
+		// "`page.waitForTimeout`": a camel-case member of an object; module and
+		// package names of dotted form are lower case ("`os.path`",
+		// "`lodash.debounce`"), a module path's owner may not be ("`github.com/BurntSushi/toml`")
+		return true
+	}
 	for _, seg := range strings.Split(name, ".") {
 		if seg != "" && seg[0] >= 'A' && seg[0] <= 'Z' {
 			return true

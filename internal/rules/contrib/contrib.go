@@ -32,6 +32,7 @@ func Recognizers() []recognize.Recognizer {
 		periodRecognizer{},
 		wipRecognizer{},
 		aiMentionRecognizer{},
+		commitTextRecognizer{},
 		moodRecognizer{},
 		caseRecognizer{},
 		conventionalRecognizer{},

@@ -1,6 +1,7 @@
 package contrib
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/norm"
@@ -51,4 +52,39 @@ func (aiMentionRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCon
 		r.Severity = policy.SeverityWarning
 	}
 	return recognize.Result{Rules: []policy.Rule{r}}
+}
+
+// commitTextRecognizer reads literals kept out of commit messages ("Don't write `TODO`
+// in commit messages", "Commit messages must not contain `[skip ci]`"): the literal
+// anywhere in the message, as written (a word as a whole word).
+type commitTextRecognizer struct{}
+
+func (commitTextRecognizer) Name() string { return "contrib.commit-text" }
+
+func (commitTextRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
+	literals := norm.CommitTextBan(strings.Join(strings.Fields(c.Text), " "))
+	if len(literals) == 0 {
+		return recognize.Result{}
+	}
+	s := read(c)
+	var out recognize.Result
+	for _, lit := range literals {
+		pattern := regexp.QuoteMeta(lit)
+		if wordChar(lit[0]) {
+			pattern = `\b` + pattern
+		}
+		if wordChar(lit[len(lit)-1]) {
+			pattern += `\b`
+		}
+		out.Rules = append(out.Rules, s.rule(KindCommit, CommitParams{Check: CheckRefForbidden, Pattern: pattern, What: "`" + lit + "`"}, true,
+			"commit message contains `"+lit+"`", "leave `"+lit+"` out of the commit message",
+			[]policy.Case{vio("the literal in the subject", "fix: parser "+lit), vio("the literal in the body", "fix: parser\n\n"+lit+" here"),
+				sat("a message without it", "fix: handle the empty input")}))
+	}
+	return out
+}
+
+// wordChar reports a byte of a word (letters, digits, underscore).
+func wordChar(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 }

@@ -1112,7 +1112,7 @@ func underHeading(s *sentence, re *lazyre.RE) bool {
 		return false
 	}
 	for _, h := range s.c.HeaderPath {
-		if core := headingCore(h); strings.Contains(core, "test") && re.MatchString(core) {
+		if core := headingCore(h); (strings.Contains(core, "test") || strings.Contains(core, "spec")) && re.MatchString(core) {
 			return true
 		}
 	}
@@ -1122,7 +1122,7 @@ func underHeading(s *sentence, re *lazyre.RE) bool {
 // writingTestsRE: a heading about writing tests, whose bans are of the tests' code
 // ("Writing e2e tests", "E2E tests", "Test code"); "Testing" also covers running the
 // suite and the coverage of the library code.
-var writingTestsRE = lazyre.New(`^(?:writing|write|how to write|authoring) (?:(?:e2e|unit|integration|end-to-end|playwright|cypress) )?tests?$|^(?:e2e|end-to-end|playwright|cypress) tests?$|^test code$`)
+var writingTestsRE = lazyre.New(`^(?:writing|write|how to write|authoring|adding|creating) (?:new )?(?:(?:e2e|unit|integration|end-to-end|playwright|cypress|jest|vitest|pytest|rspec|component|browser) )?(?:tests?|specs?|test cases|test files)$|^(?:e2e|end-to-end|playwright|cypress) (?:tests?|specs?)$|^test code$|^(?:test|spec) (?:guidelines|conventions|style)$`)
 
 // underWritingTestsHeading reports a sentence under a heading about writing tests
 // that does not speak of production code.
@@ -1134,7 +1134,8 @@ func underWritingTestsHeading(s *sentence) bool { return underHeading(s, writing
 func testSectionGlobs(s *sentence, rc *recognize.RepoContext, langs []string) []string {
 	for _, h := range s.c.HeaderPath {
 		core := headingCore(h)
-		if !strings.Contains(core, "e2e") && !strings.Contains(core, "end-to-end") && !strings.Contains(core, "end to end") {
+		if !strings.Contains(core, "e2e") && !strings.Contains(core, "end-to-end") && !strings.Contains(core, "end to end") &&
+			!strings.Contains(core, "playwright") && !strings.Contains(core, "cypress") {
 			continue
 		}
 		var out []string

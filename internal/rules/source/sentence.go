@@ -109,6 +109,12 @@ func itemSentence(c *policy.Constraint, rc *recognize.RepoContext) *sentence {
 		pc.Text = t
 		c = &pc
 	}
+	if t := norm.ElidedBans(c.Text); t != c.Text {
+		// "Tests may use `any`; production code may not.": the ban with its verb
+		pc := *c
+		pc.Text = t
+		c = &pc
+	}
 	next := nextConstraint(c, rc)
 	if joined := withNarrowingChildren(c, rc, next); joined != c.Text {
 		// "- No `unwrap()`" over "  - in `src/lib.rs` ...; the binaries may
@@ -313,6 +319,13 @@ var conditionRE = lazyre.New(`\b(?:when|whenever|if|while|solely|only when|only 
 
 var conditionOKRE = lazyre.New(`\b(?:when|whenever|if|where) (?:possible|practical|feasible|applicable|needed)\b|\bif at all\b`)
 
+// concessiveUseRE: a lead that grants a thing before saying how to use it ("if you
+// must use `subprocess`, ..."); group 1 is the thing.
+var concessiveUseRE = lazyre.New("^if you (?:must|need to|have to|really need to|do) (?:use|call) `([^`]+)`[^,]*,")
+
+// kwargSpanRE: a keyword argument with its value (`shell=True`, `verify=False`).
+var kwargSpanRE = lazyre.New(`^[a-z_][a-z0-9_]*\s*=\s*\S+$`)
+
 var leadingForRE = lazyre.New(`^(?:for|with|on|in|when|if|while|after|before) [^,]*,`)
 
 // leadingScopeRE are leading phrases that only name where the rule applies.
@@ -379,6 +392,15 @@ var (
 // `Equal`" (not every Equal compares floats).
 func (s *sentence) conditionImplied(span string) bool {
 	p := conditionOKRE.ReplaceAllString(s.prose(), "")
+	if m := concessiveUseRE.FindStringSubmatch(strings.TrimLeft(s.norm, "-*+ ")); m != nil {
+		// "If you must use `subprocess`, never pass `shell=True`": a keyword
+		// argument or a member of the thing the condition grants is only ever
+		// written where it is used
+		sp := strings.ToLower(span)
+		if kwargSpanRE.MatchString(span) || strings.HasPrefix(sp, m[1]+".") || strings.HasPrefix(sp, m[1]+"(") {
+			return true
+		}
+	}
 	if conditionRE.MatchString(p) {
 		return false
 	}
