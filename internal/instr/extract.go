@@ -128,6 +128,9 @@ func openingScope(cs []policy.Constraint) []string {
 		if i >= 3 || len(c.HeaderPath) > 1 {
 			break
 		}
+		if globs := norm.DocumentLanguageScope(c.Text); len(globs) > 0 {
+			return globs // "This rule applies globally to all TypeScript files"
+		}
 		spans := norm.DocumentScope(c.Text)
 		if len(spans) == 0 {
 			continue

@@ -250,3 +250,23 @@ func TestOpeningSentenceScopesTheDocument(t *testing.T) {
 		}
 	}
 }
+
+// A rules file that opens with the language its rules are for ("This rule applies
+// globally to all TypeScript files") governs that language's files only (wild round
+// 38, relay: its `node:` prefix rule flagged `.mjs` scripts).
+func TestOpeningSentenceScopesTheDocumentToALanguage(t *testing.T) {
+	doc := "# TypeScript Conventions\n\nThis rule applies globally to all TypeScript files.\n\n## Modules\n\n- Import Node.js built-ins with the `node:` prefix.\n"
+	res := extract(".claude/rules/typescript.md", []byte(doc), Classify(".claude/rules/typescript.md"), policy.Scope{})
+	found := false
+	for _, c := range res.constraints {
+		if strings.Contains(c.Text, "node:") {
+			found = true
+			if got := strings.Join(c.Scope.Globs, ","); got != "**/*.ts,**/*.tsx,**/*.mts,**/*.cts" {
+				t.Errorf("scope %q, want the TypeScript files", got)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("the rule was not extracted: the test judges nothing")
+	}
+}

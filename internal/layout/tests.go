@@ -66,7 +66,9 @@ var table = sync.OnceValue(func() []row {
 		"**/*.test-d.ts", x)
 	add(engine.LangTSX, "**/*.test.*", n, "**/*.spec.*", n, "**/__tests__/**", t, "**/test/**", t, "**/tests/**", t, "**/*.stories.tsx", x)
 	add(engine.LangJava, "**/src/test/**", t, "**/*Test.java", n, "**/*Tests.java", n, "**/*IT.java", n, "**/test/**", t)
-	add(engine.LangRust, "**/tests/**", t, "**/benches/**", b)
+	// a module of its own file under #[cfg(test)] is named so: "tests.rs",
+	// "integration_tests.rs", "parser_test.rs"
+	add(engine.LangRust, "**/tests/**", t, "**/benches/**", b, "**/tests.rs", n, "**/*_tests.rs", n, "**/*_test.rs", n)
 	// "*Tests/" covers the .NET test projects "osu.Game.Tests/", "Foo.UnitTests/",
 	// "Foo.IntegrationTests/"
 	add(engine.LangCSharp, "**/*Tests/**", t, "**/*.Tests/**", t, "**/*Test.cs", n, "**/*Tests.cs", n, "**/test/**", t, "**/tests/**", t)

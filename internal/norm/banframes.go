@@ -261,7 +261,7 @@ func NoNeed(clause string) bool {
 	if !strings.Contains(clause, "`") || !strings.Contains(low, "no") {
 		return false
 	}
-	if !containsAny(low, "needed", "necessary", "not required") && !wordAfterSpanIn(low, "no `", "change", "changes", "flip", "flips", "edit", "edits",
+	if !containsAny(low, "needed", "necessary", "required") && !wordAfterSpanIn(low, "no `", "change", "changes", "flip", "flips", "edit", "edits",
 		"update", "updates", "bump", "bumps", "tweak", "tweaks", "toggle", "toggles", "switch", "switches") {
 		return false
 	}
@@ -342,4 +342,18 @@ func ElidedBans(text string) string {
 		return text // "you may use `X`, but we should not": who, not where
 	}
 	return m[1] + "Do not " + verb + " " + spans + " in " + rest + "."
+}
+
+// removedStateRE: a clause that says a thing is gone ("The plugin ABI is deleted",
+// "the v1 API has been removed"), whose list after it describes what went.
+var removedStateRE = lazyre.New(`(?i)\b(?:is|are|was|were|has been|have been)\s+(?:now\s+)?(?:deleted|removed|gone|dropped|retired|ripped out)\s*$`)
+
+// RemovedStateLead reports a clause that states a thing was removed, ending there.
+func RemovedStateLead(clause string) bool {
+	low := strings.ToLower(clause)
+	if !strings.Contains(low, "delet") && !strings.Contains(low, "remov") && !strings.Contains(low, "gone") &&
+		!strings.Contains(low, "dropp") && !strings.Contains(low, "retir") && !strings.Contains(low, "ripped") {
+		return false
+	}
+	return removedStateRE.MatchString(strings.TrimRight(clause, " .:;—–-"))
 }

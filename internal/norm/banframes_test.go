@@ -47,6 +47,8 @@ func TestNoNeed(t *testing.T) {
 		"`checkAuth` runs in developer mode, so no `NODE_ENV` flip is needed: click Edit.": true,
 		"Sign a JWT and POST it — again no `NODE_ENV` change.":                             true,
 		"`jq` is not required for the scripts.":                                            true,
+		"`handleKeyDown` drives it; no `Highlightable` interface required":                 true,
+		"No `eval` is allowed; a review is required.":                                      false,
 		"No `console.log` in production code.":                                             false,
 		"No `any`.":                                                                        false,
 		"Never change `NODE_ENV` in tests.":                                                false,
@@ -70,6 +72,19 @@ func TestElidedBans(t *testing.T) {
 	} {
 		if got := ElidedBans(in); got != want {
 			t.Errorf("%q: %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestRemovedStateLead(t *testing.T) {
+	for in, want := range map[string]bool{
+		"DECIDED — The plugin ABI is deleted": true,
+		"the v1 client has been removed":      true,
+		"Never call the removed API":          false,
+		"Removed files go to the archive":     false,
+	} {
+		if got := RemovedStateLead(in); got != want {
+			t.Errorf("%q: %v, want %v", in, got, want)
 		}
 	}
 }

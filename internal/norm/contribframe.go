@@ -142,3 +142,21 @@ func CommitTextBan(text string) []string {
 	}
 	return out
 }
+
+// emDashWordsRE: the em dash named in words or written in a code span (one written
+// bare is the sentence's own punctuation).
+var emDashWordsRE = lazyre.New("\\bem[- ]?dash(?:es)?\\b|`\u2014`")
+
+// EmDashInCommitMessages reports a lower-case sentence that bans the em dash from
+// commit messages: it or its headings (header, lower case) speak of commit messages
+// ("No em dashes anywhere in subject or body" under "Commit messages"; "the
+// commit-msg hook enforces ... no em dashes").
+func EmDashInCommitMessages(lower, header string) bool {
+	if !emDashWordsRE.MatchString(lower) {
+		return false
+	}
+	if strings.Contains(lower, "commit") && (strings.Contains(lower, "message") || strings.Contains(lower, "subject") || strings.Contains(lower, "commit-msg")) {
+		return true
+	}
+	return strings.Contains(header, "commit") && (strings.Contains(lower, "subject") || strings.Contains(lower, "body") || strings.Contains(header, "message"))
+}

@@ -38,3 +38,66 @@ func DocumentScope(text string) []string {
 	}
 	return nil
 }
+
+// documentLangScopeRE: an opening sentence that gives a document's rules to the files
+// of languages ("This rule applies globally to all TypeScript files", "These
+// conventions apply to Python code"); group 1 names the languages.
+var documentLangScopeRE = lazyre.New(`(?i)^(?:(?:these|this|the)(?: \w+)? (?:rules?|file|guide|guidelines|conventions|instructions|document) (?:apply|applies)|applies)(?: only)?(?: globally)? to(?: all| any)?(?: the)? ((?:[a-z+#]+)(?:(?:,| or| and|, or|, and) [a-z+#]+)*) (?:files|code|sources?|source files)(?: in this (?:repository|repo|project))?\.?$`)
+
+// DocumentLanguageScope returns the globs of the files of the languages an opening
+// sentence of a document gives its rules to ("This rule applies globally to all
+// TypeScript files": the TypeScript files), nil for any other sentence or a
+// language heed does not know.
+func DocumentLanguageScope(text string) []string {
+	low := strings.ToLower(strings.TrimSpace(text))
+	if !strings.Contains(low, "appl") || strings.Contains(low, "`") {
+		return nil
+	}
+	m := documentLangScopeRE.FindStringSubmatch(low)
+	if m == nil {
+		return nil
+	}
+	var globs []string
+	for _, w := range strings.FieldsFunc(m[1], func(r rune) bool { return r == ',' || r == ' ' }) {
+		if w == "and" || w == "or" {
+			continue
+		}
+		g := languageFileGlobs(w)
+		if g == nil {
+			return nil
+		}
+		globs = append(globs, g...)
+	}
+	return globs
+}
+
+// languageFileGlobs are the globs of a language's files by its name in lower case.
+func languageFileGlobs(name string) []string {
+	switch name {
+	case "typescript", "ts":
+		return []string{"**/*.ts", "**/*.tsx", "**/*.mts", "**/*.cts"}
+	case "javascript", "js":
+		return []string{"**/*.js", "**/*.jsx", "**/*.mjs", "**/*.cjs"}
+	case "python":
+		return []string{"**/*.py", "**/*.pyi"}
+	case "go", "golang":
+		return []string{"**/*.go"}
+	case "rust":
+		return []string{"**/*.rs"}
+	case "java":
+		return []string{"**/*.java"}
+	case "kotlin":
+		return []string{"**/*.kt", "**/*.kts"}
+	case "ruby":
+		return []string{"**/*.rb"}
+	case "php":
+		return []string{"**/*.php"}
+	case "c#", "csharp":
+		return []string{"**/*.cs"}
+	case "swift":
+		return []string{"**/*.swift"}
+	case "shell", "bash":
+		return []string{"**/*.sh", "**/*.bash"}
+	}
+	return nil
+}

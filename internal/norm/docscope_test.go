@@ -2,6 +2,7 @@ package norm
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -19,6 +20,21 @@ func TestDocumentScope(t *testing.T) {
 	} {
 		if got := DocumentScope(text); !slices.Equal(got, want) {
 			t.Errorf("DocumentScope(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+func TestDocumentLanguageScope(t *testing.T) {
+	for in, want := range map[string]string{
+		"This rule applies globally to all TypeScript files.": "**/*.ts **/*.tsx **/*.mts **/*.cts",
+		"These conventions apply to Python and Rust code.":    "**/*.py **/*.pyi **/*.rs",
+		"These rules apply to all files.":                     "",
+		"This rule applies to Markdown files.":                "",
+		"Use TypeScript files for new modules.":               "",
+		"These rules apply to `web/` TypeScript files.":       "",
+	} {
+		if got := strings.Join(DocumentLanguageScope(in), " "); got != want {
+			t.Errorf("%q: %q, want %q", in, got, want)
 		}
 	}
 }

@@ -496,9 +496,12 @@ var (
 	fileNounRE        = lazyre.New(`(?i)((?:[\w-]+\s+){0,2}?)\b(?:file\s?names?|files?)\b|\b(python|rust)\s+modules\b|(?:^|:)[\s*_-]*(modules)\b`)
 	// fileNotRE: files named in passing that are not the subject ("test files" are
 	// the test rules'; directories and folders are not files)
-	fileNotRE    = lazyre.New(`(?i)\b(?:test|spec|director(?:y|ies)|folders?|config(?:uration)?|env|lock)\b`)
-	fileSegRE    = lazyre.New(`;\s|\.\s|\.$|\s—\s|\s-\s`)
-	fileExceptRE = lazyre.New(`(?i),?\s*\b(?:except(?:\s+for)?|other than|apart from|but not)\b`)
+	fileNotRE = lazyre.New(`(?i)\b(?:test|spec|director(?:y|ies)|folders?|config(?:uration)?|env|lock)\b`)
+	fileSegRE = lazyre.New(`;\s|\.\s|\.$|\s—\s|\s-\s`)
+	// fileParenQualRE: the kind of file in parentheses after the noun ("Files
+	// (classes)", "File names (components)").
+	fileParenQualRE = lazyre.New(`(?i)\b(?:files?|file ?names?)\s*\(([a-z][a-z -]{1,30})\)`)
+	fileExceptRE    = lazyre.New(`(?i),?\s*\b(?:except(?:\s+for)?|other than|apart from|but not)\b`)
 	// styleForFilesRE: a style followed by the files it is for ("camelCase for
 	// files", "kebab-case for all file names").
 	styleForFilesRE = lazyre.New(`(?i)^\s+for\s+(?:all\s+|the\s+|our\s+)?(?:files|file\s?names|filenames|(modules))\b`)
@@ -617,6 +620,13 @@ func FileNamings(text, header string) []FileNaming {
 				// (a cheap look first: most styles have no components before them)
 			} else if m := componentSubjectRE.FindStringSubmatch(main[:st[0]]); m != nil {
 				qual = strings.ToLower(strings.Join(strings.Fields(m[1]), " "))
+			}
+		}
+		if qual == "" && strings.Contains(main[:st[0]], "(") {
+			// "Files (classes) | PascalCase matching class name": the kind of file in
+			// parentheses after the noun
+			if m := fileParenQualRE.FindStringSubmatch(main[:st[0]]); m != nil && !fileNotRE.MatchString(m[1]) {
+				qual = strings.ToLower(strings.TrimSpace(m[1]))
 			}
 		}
 		if qual == "" {
@@ -799,7 +809,10 @@ var (
 	affixSpanRE   = lazyre.New("[`\"'“]-?([A-Z][A-Za-z]*|-?er)[`\"'”]")
 	// affixBareIRE: an interface's I written bare, after the words that say it is a
 	// prefix (group 1), or before "+ PascalCase" and "-prefix" (group 2)
-	affixBareIRE = lazyre.New(`\b(?:[Pp]refix(?:ed|es)?(?: with)?|[Ss]tart(?:s|ing)? with|[Bb]egin(?:s|ning)? with) (?:an? )?(?:letter )?(I)(?:[^\w-]|$)|(?:^|[\s|(:])(I)(?:\s*\+\s*(?:PascalCase|UpperCamelCase)\b|-prefix(?:ed)?\b)`)
+	// affixNarrowedRE: "I-prefixed" then words that narrow the interfaces before
+	// the noun ("I-prefixed platform abstraction interfaces").
+	affixNarrowedRE = lazyre.New(`^I-prefix(?:ed)?\s+(?:[A-Za-z-]+\s+){1,3}interfaces?\b`)
+	affixBareIRE    = lazyre.New(`\b(?:[Pp]refix(?:ed|es)?(?: with)?|[Ss]tart(?:s|ing)? with|[Bb]egin(?:s|ning)? with) (?:an? )?(?:letter )?(I)(?:[^\w-]|$)|(?:^|[\s|(:])(I)(?:\s*\+\s*(?:PascalCase|UpperCamelCase)\b|-prefix(?:ed)?\b)`)
 )
 
 // NamingAffixes reads the prefixes and suffixes a sentence asks of interfaces, async
@@ -815,7 +828,11 @@ func NamingAffixes(text string) []Affix {
 	if len(kinds) == 0 {
 		return nil
 	}
-	if m := affixBareIRE.FindStringSubmatchIndex(text); m != nil {
+	if m := affixBareIRE.FindStringSubmatchIndex(text); m != nil && m[4] >= 0 && affixNarrowedRE.MatchString(text[m[4]:]) {
+		// "the I-prefixed platform abstraction interfaces that adapters implement":
+		// the letter marks a kind of interface the words between name, not every one
+		return nil
+	} else if m != nil {
 		// "Interfaces are not prefixed with I (`ButtonProps`, not `IButtonProps`)",
 		// "Interfaces | I + PascalCase | `IOrderRepository`": the letter written
 		// bare; the spans are its examples

@@ -176,7 +176,7 @@ const (
 	outcomeFailed = 255
 )
 
-var skipReasons = [...]string{1: SkipBinary, SkipGenerated, SkipVendored, SkipTooLarge, SkipFixture}
+var skipReasons = [...]string{1: SkipBinary, SkipGenerated, SkipVendored, SkipTooLarge, SkipFixture, SkipRetired}
 
 // skipOutcome is the outcome of a skip reason, 0 for one not in skipReasons.
 func skipOutcome(why string) uint8 {

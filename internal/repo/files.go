@@ -34,6 +34,7 @@ const (
 	SkipVendored  = "vendored"
 	SkipTooLarge  = "too_large"
 	SkipFixture   = "fixture"
+	SkipRetired   = "retired"
 )
 
 // ListFiles lists the files of the working tree, Root-relative and sorted: in a git
@@ -623,6 +624,29 @@ func Fixture(p string) bool {
 	return strings.HasPrefix(p, "testdata/") || strings.Contains(p, "/testdata/")
 }
 
+// retiredDirs are folders a project keeps code in that it no longer maintains or
+// never ships: an archive of old work, a scratch folder for experiments. Their names
+// say so only with a mark a feature's folder does not carry (a leading dot or
+// underscore, "archived"); "archive/" alone may be an application's feature.
+var retiredDirs = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return map[string]bool{".archived": true, ".archive": true, "_archived": true, "_archive": true, "archived": true,
+		".scratch": true, "_scratch": true, ".trash": true, ".old": true, "_old": true}
+}}
+
+// Retired reports whether a path lies in a folder of retired or scratch code (a
+// `.archived/` folder, a `.scratch/` one): the project's rules are for the code it
+// maintains (wild round 38, liquidrender).
+func Retired(p string) bool {
+	dir := path.Dir(p)
+	for dir != "." && dir != "/" && dir != "" {
+		if retiredDirs.Get()[strings.ToLower(path.Base(dir))] {
+			return true
+		}
+		dir = path.Dir(dir)
+	}
+	return false
+}
+
 // lockFiles are written by package managers, never by hand.
 var lockFiles = lazy.Value[map[string]bool]{F: func() map[string]bool {
 	return map[string]bool{
@@ -947,6 +971,9 @@ func classifyWith(p string, content []byte, a Attrs) string {
 	}
 	if Fixture(p) && a.Vendored == nil && a.Generated == nil {
 		return SkipFixture
+	}
+	if Retired(p) && a.Vendored == nil && a.Generated == nil {
+		return SkipRetired
 	}
 	if Binary(content) {
 		return SkipBinary

@@ -1091,3 +1091,22 @@ func ChangedLines(old, new []byte) (touched, deleted engine.LineSet) {
 	touched, deleted, _ = ChangedLinesReplacing(old, new)
 	return touched, deleted
 }
+
+func TestRetired(t *testing.T) {
+	for p, want := range map[string]bool{
+		".archived/marketing/features.tsx":    true,
+		"packages/ui/.scratch/try.ts":         true,
+		"src/_archive/old.py":                 true,
+		"src/archive/mailbox.ts":              false, // an application's feature
+		"src/features/archived-items/list.ts": false,
+		"archived/v1/client.go":               true,
+		"docs/.archived.md":                   false,
+	} {
+		if got := Retired(p); got != want {
+			t.Errorf("Retired(%q) = %v, want %v", p, got, want)
+		}
+	}
+	if got := Classify(".archived/a/b.ts", []byte("export const a = 1;\n")); got != SkipRetired {
+		t.Errorf("Classify of an archived file: %q, want %q", got, SkipRetired)
+	}
+}

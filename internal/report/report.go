@@ -237,7 +237,8 @@ type Summary struct {
 	Rules      int            `json:"rules"`
 	Suppressed int            `json:"suppressed"`
 	Baselined  int            `json:"baselined"`
-	// Skipped counts files left out by reason: binary, generated, vendored, too_large.
+	// Skipped counts files left out by reason: binary, generated, vendored, too_large,
+	// fixture, retired.
 	Skipped      map[string]int `json:"skipped"`
 	Undetermined []Undetermined `json:"undetermined"`
 	// Partial lists the files judged only in part, by path.

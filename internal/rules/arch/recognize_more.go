@@ -718,7 +718,8 @@ func (externalRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoCont
 		ok := true
 		for _, i := range bannedIdx {
 			name := strings.TrimSpace(s.spans[i])
-			if !packageNameRE.MatchString(name) || tools[name] || notPackages[name] || memberLike(name) || strings.HasSuffix(name, "/") || isDir(rc, name) || strings.Contains(name, "()") {
+			first, _, _ := strings.Cut(name, ".")
+			if !packageNameRE.MatchString(name) || tools[name] || notPackages[name] || notPackages[strings.ToLower(first)] || memberLike(name) || strings.HasSuffix(name, "/") || isDir(rc, name) || strings.Contains(name, "()") {
 				ok = false
 				break
 			}

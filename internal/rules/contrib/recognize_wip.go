@@ -63,10 +63,14 @@ func (commitTextRecognizer) Name() string { return "contrib.commit-text" }
 
 func (commitTextRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContext) recognize.Result {
 	literals := norm.CommitTextBan(strings.Join(strings.Fields(c.Text), " "))
+	s := read(c)
+	if len(literals) == 0 && norm.EmDashInCommitMessages(s.text, strings.ToLower(strings.Join(c.HeaderPath, " > "))) && norm.Forbids(s.text) {
+		// "No em dashes (`—`) anywhere in subject or body" under "Commit messages"
+		literals = []string{"\u2014"}
+	}
 	if len(literals) == 0 {
 		return recognize.Result{}
 	}
-	s := read(c)
 	var out recognize.Result
 	for _, lit := range literals {
 		pattern := regexp.QuoteMeta(lit)

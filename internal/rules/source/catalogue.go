@@ -555,9 +555,11 @@ var Catalogue = []*Entry{
 		Claims:     []string{"type", "interface"},
 		Message:    "object type declared with `type`",
 		Suggestion: "declare it with `interface`",
-		Variants: jsVariants(tsLangs, `((type_alias_declaration value: (object_type)) @match)`, []string{"type"},
+		// a mapped type ("{ [K in keyof T]: ... }") has no interface form (wild round
+		// 38, liquidrender)
+		Variants: jsVariants(tsLangs, `((type_alias_declaration value: (object_type) @o) @match (#not-holds? @o mapped_type_clause))`, []string{"type"},
 			[]string{"«type Props = { day: number };»\n"},
-			[]string{"interface Props { day: number }\ntype Id = string;\ntype U = A | B;\n// type X = {}\n"}),
+			[]string{"interface Props { day: number }\ntype Id = string;\ntype U = A | B;\n// type X = {}\ntype Opt<T> = { [K in keyof T]?: T[K] };\n"}),
 	},
 	{
 		Name:  "relative-import",
@@ -1057,9 +1059,9 @@ var Catalogue = []*Entry{
 		Variants: func() []Variant {
 			var out []Variant
 			for _, l := range codeLangs {
-				out = append(out, Variant{Lang: l, Regex: `[\x{1F300}-\x{1FAFF}\x{2600}-\x{27BF}\x{1F000}-\x{1F2FF}\x{2B50}\x{2B55}\x{2705}]`, Where: "any",
+				out = append(out, Variant{Lang: l, Regex: emojiClass, Where: "any",
 					Bad:  []string{"«✅»\n"},
-					Good: []string{"ok\n— – ©\n"}})
+					Good: []string{"ok\n— – ©\n➞ ★ ✓\n"}})
 			}
 			return out
 		}(),

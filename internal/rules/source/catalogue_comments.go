@@ -706,7 +706,7 @@ var noEmojiComments = &Entry{
 	Variants: func() []Variant {
 		var out []Variant
 		for _, l := range codeLangs {
-			out = append(out, Variant{Lang: l, Regex: `[\x{1F300}-\x{1FAFF}\x{2600}-\x{27BF}\x{1F000}-\x{1F2FF}\x{2B50}\x{2B55}\x{2705}]`, Where: "comments",
+			out = append(out, Variant{Lang: l, Regex: emojiClass, Where: "comments",
 				Bad:  []string{commentSample(l, "%M «🚀» fast path\n%D\n")},
 				Good: []string{commentSample(l, "%M fast path\n%D\n")}})
 		}
@@ -724,3 +724,14 @@ func commentedOutObserved(s *sentence) bool {
 	}
 	return s.has(words(`\b(?:is|are|was|were|been|stays?|remains?) commented[- ]out\b`)) && !s.has(words(`\b(?:remove|delete|clean up|strip|never|no)\b`))
 }
+
+// emojiClass matches an emoji: the pictographs of the supplementary planes, and of the
+// symbols and dingbats of the basic plane only those Unicode lists as emoji (✅ ❌ ⚠ ✨
+// ☕), not the arrows, stars and check marks typography uses (➞ ★ ✓; wild round 38).
+const emojiClass = `[\x{1F300}-\x{1FAFF}\x{1F000}-\x{1F2FF}\x{2B50}\x{2B55}\x{2B05}-\x{2B07}\x{2B1B}\x{2B1C}` +
+	`\x{2600}-\x{2604}\x{260E}\x{2611}\x{2614}\x{2615}\x{2618}\x{261D}\x{2620}\x{2622}\x{2623}\x{2626}\x{262A}\x{262E}\x{262F}` +
+	`\x{2638}-\x{263A}\x{2640}\x{2642}\x{2648}-\x{2653}\x{265F}\x{2660}\x{2663}\x{2665}\x{2666}\x{2668}\x{267B}\x{267E}\x{267F}` +
+	`\x{2692}-\x{2697}\x{2699}\x{269B}\x{269C}\x{26A0}\x{26A1}\x{26A7}\x{26AA}\x{26AB}\x{26B0}\x{26B1}\x{26BD}\x{26BE}\x{26C4}\x{26C5}` +
+	`\x{26C8}\x{26CE}\x{26CF}\x{26D1}\x{26D3}\x{26D4}\x{26E9}\x{26EA}\x{26F0}-\x{26F5}\x{26F7}-\x{26FA}\x{26FD}` +
+	`\x{2702}\x{2705}\x{2708}-\x{270D}\x{270F}\x{2712}\x{2714}\x{2716}\x{271D}\x{2721}\x{2728}\x{2733}\x{2734}\x{2744}\x{2747}` +
+	`\x{274C}\x{274E}\x{2753}-\x{2755}\x{2757}\x{2763}\x{2764}\x{2795}-\x{2797}\x{27A1}\x{27B0}\x{27BF}]`

@@ -15,6 +15,11 @@ import (
 // sqlStart: the first text of a string that is SQL (a query, not a message about one).
 const sqlStart = `"^\\s*(?i:select\\s+\\S|insert\\s+into|update\\s+\\S+\\s+set|delete\\s+from|with\\s+\\w+\\s+as)"`
 
+// sqlStructuralSub is a substitution of SQL text the code chose, by its name
+// ("${whereSql}", "${placeholders}", "${columns}"): a part of the statement, not a
+// value (wild round 38, ptah-extension binds its values as parameters).
+const sqlStructuralSub = `"^\\$\\{\\s*(?:this\\.)?\\w*(?i:sql|clause|clauses|where|placeholders?|columns?|cols|fields|conditions|orderby|joins?|tablename)\\s*\\}$"`
+
 // sqlQueryMethods are the calls that run SQL text: DB-API cursors, SQLAlchemy,
 // pandas, node-postgres, mysql2, better-sqlite3, Prisma's unsafe raw queries.
 const sqlQueryMethods = `"execute" "executemany" "executescript" "exec_driver_sql" "read_sql" "read_sql_query" "query" "raw" "run" "all" "get" "prepare" "exec" "$queryRawUnsafe" "$executeRawUnsafe"`
@@ -67,7 +72,7 @@ var sqlInterpolated = &Entry{
 			"# cur.execute(f\"SELECT * FROM t WHERE id = {x}\")\nq = \"cur.execute(f'SELECT {x}')\"\n",
 		},
 	}}, jsVariants(jsLangs,
-		`((call_expression function: [(member_expression property: (property_identifier) @m) (identifier) @m] arguments: (arguments . (template_string . (string_fragment) @c (template_substitution)) @match)) (#any-of? @m `+sqlQueryMethods+`) (#match? @c `+sqlStart+`))
+		`((call_expression function: [(member_expression property: (property_identifier) @m) (identifier) @m] arguments: (arguments . (template_string . (string_fragment) @c (template_substitution) @sub) @match)) (#any-of? @m `+sqlQueryMethods+`) (#match? @c `+sqlStart+`) (#not-match? @sub `+sqlStructuralSub+`))
 ((call_expression function: [(member_expression property: (property_identifier) @m) (identifier) @m] arguments: (arguments . (binary_expression left: [(string (string_fragment) @c) (binary_expression left: (string (string_fragment) @c))] operator: "+") @match)) (#any-of? @m `+sqlQueryMethods+`) (#match? @c `+sqlStart+`))`,
 		[]string{"("},
 		[]string{
@@ -78,6 +83,7 @@ var sqlInterpolated = &Entry{
 			"export async function find(pool, id) {\n  return pool.query('SELECT * FROM pets WHERE id = $1', [id]);\n}\n",
 			"const rows = await sql`SELECT * FROM pets WHERE id = ${id}`;\nawait prisma.$queryRaw`SELECT * FROM pets WHERE id = ${id}`;\n",
 			"console.log(`SELECT ${n} rows`);\nlogger.info(`selected ${n}`);\npool.query(`SELECT * FROM pets`);\n// pool.query(`SELECT * FROM t WHERE id = ${id}`)\n",
+			"db.prepare(`SELECT tier FROM memories ${whereSql} GROUP BY tier`).all(...args);\ndb.prepare(`DELETE FROM t WHERE id IN (${placeholders})`).run(...ids);\n",
 		})...),
 }
 

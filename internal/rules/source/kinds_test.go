@@ -478,6 +478,30 @@ func TestFilenameConventions(t *testing.T) {
 	}
 }
 
+// A naming for the files of a declaration kind ("Files (classes): PascalCase") judges
+// only the files that declare one (wild round 38, schema-org-json-ld: a config file
+// and a script of functions were flagged).
+func TestFilenameConventionOfDeclaringFiles(t *testing.T) {
+	pascal := &policy.Rule{ID: "p", Kind: KindText, Scope: policy.Scope{Globs: []string{"*.ts"}}, Params: mustParams(t, TextParams{Check: "filename", Naming: "PascalCase", Declares: "class"})}
+	fs, _ := runFiles(t, []*policy.Rule{pascal}, map[string]string{
+		"src/product.ts":    "export class Product {}\n",
+		"src/Offer.ts":      "export class Offer {}\n",
+		"vitest.config.ts":  "export default {};\n",
+		"tools/parity.ts":   "export function check() {}\n",
+		"src/abstract-x.ts": "export abstract class Base {}\n",
+	})
+	var got []string
+	for _, f := range fs {
+		got = append(got, f.Path)
+	}
+	if strings.Join(got, " ") != "src/abstract-x.ts src/product.ts" {
+		t.Fatalf("findings %v, want the two class files badly named", got)
+	}
+	if _, err := testRegistry.CompileRule(&policy.Rule{ID: "b", Kind: KindText, Params: mustParams(t, TextParams{Check: "filename", Naming: "PascalCase", Declares: "module"})}); err == nil {
+		t.Fatal("declares: module compiled")
+	}
+}
+
 // A directory convention judges every directory of the whole repository once, at its
 // first file, and leaves tools' names alone (hidden, dunder, route segments, capitals).
 func TestDirnameConventionWholeRepository(t *testing.T) {

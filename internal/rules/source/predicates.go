@@ -23,6 +23,8 @@ import (
 //	(#not-inside? @c kind ...)  no ancestor of @c has one of the kinds
 //	(#kind? @c kind ...)        @c is of one of the kinds
 //	(#not-kind? @c kind ...)    @c is of none of the kinds
+//	(#not-holds? @c kind ...)   no node of the kinds lies within two levels below @c
+//	                            (a mapped type's clause in an object type)
 //	(#not-in-test? @c)          @c is not inside a test in the file (a #[cfg(test)]
 //	                            module or #[test] function in Rust, a test_* function
 //	                            or Test* class in Python, a Test* function in Go, a
@@ -98,6 +100,9 @@ var predicates = map[string]struct {
 	}},
 	"not-kind?": {2, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
 		return !isKind(nodeOf(m, p), kinds(p))
+	}},
+	"not-holds?": {2, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
+		return !holdsKind(nodeOf(m, p), kinds(p), 2)
 	}},
 	"not-in-test?": {1, func(q *lang.Query, p lang.Predicate, m lang.Match, t *lang.Tree) bool {
 		return !inTest(nodeOf(m, p), t)
@@ -406,6 +411,22 @@ func kinds(p lang.Predicate) map[string]bool {
 }
 
 func isKind(n *sitter.Node, ks map[string]bool) bool { return n != nil && ks[n.Kind()] }
+
+// holdsKind reports a named node of one of the kinds among n's descendants, depth
+// levels down at most (a TypeScript object type holds a mapped type's clause in its
+// index signature).
+func holdsKind(n *sitter.Node, ks map[string]bool, depth int) bool {
+	if n == nil || depth == 0 {
+		return false
+	}
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		c := n.NamedChild(i)
+		if ks[c.Kind()] || holdsKind(c, ks, depth-1) {
+			return true
+		}
+	}
+	return false
+}
 
 func hasAncestor(n *sitter.Node, ks map[string]bool) bool {
 	for p := n.Parent(); p != nil; p = p.Parent() {

@@ -229,9 +229,9 @@ func TestRecognizeVariations(t *testing.T) {
 		rc     *recognize.RepoContext
 		want   []string
 	}{
-		{"Don't use `fmt.Println`; use the logger.", nil, rc("go"), []string{"query `fmt.Println` is banned here [go] exclude=programs not=10 error"}},
+		{"Don't use `fmt.Println`; use the logger.", nil, rc("go"), []string{"query `fmt.Println` is banned here [go] exclude=programs,tests not=15 error"}},
 		{"Don't use `fmt.Println` in handlers.", nil, rc("go"), nil},
-		{"Never call `fmt.Println`.", nil, rc("go"), []string{"query `fmt.Println` is banned here [go] not=4 error"}},
+		{"Never call `fmt.Println`.", nil, rc("go"), []string{"query `fmt.Println` is banned here [go] not=7 error"}},
 		{"No `print()` in library code.", nil, rc("python"), []string{"query `print()` is banned here [python] exclude=tests,main,program-files not="}},
 		{"Never call `JSON.parse` directly.", nil, rc("typescript", "tsx"), []string{"query `JSON.parse` is banned here [tsx,typescript]"}},
 		{"Do not use `assertEquals`.", nil, rc("java"), []string{"query `assertEquals` is banned here [java]"}},

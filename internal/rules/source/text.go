@@ -59,6 +59,11 @@ type TextParams struct {
 	// Forbid (check filename) lists globs of file names that must not exist
 	// ("*.spec.ts" when tests are named *.test.ts).
 	Forbid []string `json:"forbid,omitempty"`
+	// Declares (check filename) narrows a naming to the files that declare a thing
+	// of this kind at their top level: class, enum or interface ("Files (classes):
+	// PascalCase matching the class name" says nothing of a config file or a
+	// script of functions).
+	Declares string `json:"declares,omitempty"`
 	// Secrets (check secrets) is what to find: "formats", credentials of published
 	// formats (an AWS key id, a GitHub token, a PEM private key), or "assignments", a
 	// secret's name given a literal value that looks like one (secrets.go).
@@ -138,6 +143,9 @@ func compileText(rule *policy.Rule) (engine.Check, error) {
 		}
 		if p.Naming != "" && namingRE[p.Naming] == nil {
 			return nil, fmt.Errorf("params.naming: %q is not snake_case, kebab-case, camelCase or PascalCase", p.Naming)
+		}
+		if p.Declares != "" && declarationRE(p.Declares) == nil {
+			return nil, fmt.Errorf("params.declares: %q is not class, enum or interface", p.Declares)
 		}
 		for _, g := range p.Forbid {
 			if !validGlob(g) {
@@ -685,6 +693,9 @@ func (c *textCheck) judgeName(ev *engine.Evidence, f *engine.File) engine.Result
 		return engine.Result{Verdict: engine.Satisfied, Reason: "the change did not create or rename this file"}
 	}
 	if bad := badNamePart(base, c.p.Naming); bad != "" {
+		if re := declarationRE(c.p.Declares); re != nil && !re.MatchString(string(f.Content)) {
+			return engine.Result{Verdict: engine.Satisfied, Reason: "the file declares no " + c.p.Declares}
+		}
 		if subject := testedSibling(ev, f.Path); subject != "" {
 			return engine.Result{Verdict: engine.Satisfied, Reason: "named after " + subject + ", the file it tests"}
 		}
@@ -880,4 +891,27 @@ func leadingOperator(line string) string {
 		}
 	}
 	return ""
+}
+
+// declarationREs: a declaration of the kind at the start of a line, in the languages
+// that write it with the kind's keyword (TypeScript, Java, C#, PHP, Python, Kotlin,
+// Swift), modifiers before it allowed.
+var (
+	declClassRE     = lazyre.New(`(?m)^[ \t]*(?:(?:export|default|public|internal|private|final|abstract|sealed|static|partial|open|data|readonly)[ \t]+)*class[ \t]+[A-Za-z_]`)
+	declEnumRE      = lazyre.New(`(?m)^[ \t]*(?:(?:export|declare|const|public|internal|private)[ \t]+)*enum(?:[ \t]+class)?[ \t]+[A-Za-z_]`)
+	declInterfaceRE = lazyre.New(`(?m)^[ \t]*(?:(?:export|default|declare|public|internal|private|sealed|fun)[ \t]+)*interface[ \t]+[A-Za-z_]`)
+)
+
+// declarationRE is the expression of a declaration kind, or nil for "" or a kind heed
+// does not know.
+func declarationRE(kind string) *lazyre.RE {
+	switch kind {
+	case "class":
+		return declClassRE
+	case "enum":
+		return declEnumRE
+	case "interface":
+		return declInterfaceRE
+	}
+	return nil
 }

@@ -418,6 +418,12 @@ func namingRules(s *sentence, rc *recognize.RepoContext) []policy.Rule {
 	mk := func(p TextParams, globs []string, msg, sugg string) {
 		sc, _ := ruleScope(s, rc, nil)
 		sc.Globs = narrowGlobs(sc.Globs, globs)
+		if p.Check == "filename" && p.Naming != "" && p.Naming != "snake_case" && !strings.Contains(strings.ToLower(s.c.Text), "migration") {
+			// migrations are named by their number and what they do
+			// ("0019_memory_cleanup.ts"), the migration tool's convention (wild
+			// round 38, ptah-extension)
+			sc.Exclude = uniq.Values(append(sc.Exclude, "**/migrations/**"))
+		}
 		r := policy.Rule{Domain: policy.DomainSource, Kind: KindText, Params: marshal(p), Scope: sc,
 			Severity: s.severity(), Exact: true, Message: msg, Suggestion: sugg}
 		path, ok := textSamplePath(sc, nil)
@@ -470,7 +476,7 @@ func namingRules(s *sentence, rc *recognize.RepoContext) []policy.Rule {
 			if !ok || len(globs) == 0 {
 				continue
 			}
-			p := TextParams{Check: "filename", Naming: fn.Style}
+			p := TextParams{Check: "filename", Naming: fn.Style, Declares: declaredKind(fn.Qualifier)}
 			before := len(out)
 			mk(p, globs, "file name is not "+fn.Style, "rename it in "+fn.Style)
 			if len(out) == before {
@@ -483,6 +489,7 @@ func namingRules(s *sentence, rc *recognize.RepoContext) []policy.Rule {
 			if ex := narrowerConventions(s, rc, fn.Style, globs); len(ex) > 0 {
 				r.Scope.Exclude = uniq.Values(append(r.Scope.Exclude, ex...))
 			}
+
 			if !norm.Directs(s.c.Text) || fn.Aside {
 				// "Files: lowercase with hyphens" states the convention without a word
 				// that binds: a fragment warns; so does a style given in parentheses
@@ -490,7 +497,7 @@ func namingRules(s *sentence, rc *recognize.RepoContext) []policy.Rule {
 				// (camelCase for files, ...)")
 				r.Severity = policy.SeverityWarning
 			}
-			if q := roleQualifier(fn, globs); q != "" {
+			if q := roleQualifier(fn, globs); q != "" && p.Declares == "" {
 				// "PascalCase for component files (`MyButton.tsx`)": the files are
 				// those of one role, and a `.tsx` file may be an entry point or a hook;
 				// the extension stands for the role only approximately
@@ -826,6 +833,12 @@ func emDashRule(s *sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
 	if !named && !s.hasSpan("\u2014") || !s.negated() {
 		return policy.Rule{}, false
 	}
+	if norm.EmDashInCommitMessages(s.norm, s.header) {
+		// "No em dashes anywhere in subject or body" under "Commit messages": the
+		// commit rules' to read (contrib.commit-text), not the files' (wild round
+		// 38, visual-relay)
+		return policy.Rule{}, false
+	}
 	r := policy.Rule{Domain: policy.DomainSource, Kind: KindPattern, Severity: s.severity(), Exact: true,
 		Message: "em dash", Suggestion: "use a comma, a colon, a semicolon or parentheses"}
 	if commentWordRE.MatchString(prose) || codeScoped(s.c.Scope.Globs) {
@@ -939,4 +952,18 @@ func fileSizeRule(s *sentence, rc *recognize.RepoContext, l norm.SizeLimit) (pol
 		r.Severity = policy.SeverityWarning
 	}
 	return r, true
+}
+
+// declaredKind is the declaration a file-naming qualifier names ("classes" is class),
+// which the check tells by the file's text, or "".
+func declaredKind(qualifier string) string {
+	switch strings.ToLower(strings.TrimSpace(qualifier)) {
+	case "class", "classes", "class file", "class files":
+		return "class"
+	case "enum", "enums", "enum file", "enum files":
+		return "enum"
+	case "interface", "interfaces":
+		return "interface"
+	}
+	return ""
 }

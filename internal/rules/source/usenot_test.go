@@ -19,9 +19,9 @@ func TestUseNotBans(t *testing.T) {
 		rc   *recognize.RepoContext
 		want []string
 	}{
-		{"Use `logger.error` for failures, not `console.error`.", rc("typescript"), []string{"query `console.error` is banned here [tsx,typescript] not=4 error"}},
+		{"Use `logger.error` for failures, not `console.error`.", rc("typescript"), []string{"query `console.error` is banned here [tsx,typescript] not=7 error"}},
 		{"Use the Toast service for user-facing errors - not raw `window.alert`", rc("typescript"), []string{"query `window.alert` is banned here [tsx,typescript] error"}},
-		{"Always use `logging.getLogger(__name__)` (not `print`).", rc("python"), []string{"query py-logger-name [python] warning", "`print` is banned here [python] not=4 error"}},
+		{"Always use `logging.getLogger(__name__)` (not `print`).", rc("python"), []string{"query py-logger-name [python] warning", "`print` is banned here [python] not=7 error"}},
 		{"Prefer `errors.Join` (NOT `multierr.Combine`) to merge errors.", rc("go"), []string{"`multierr.Combine` is banned here [go] warning"}},
 		// an example in parentheses, a "not" that negates a verb, no use-clause
 		{"Name tests after behaviour (e.g. `test_rejects_empty`, not `test_1`).", rc("python"), nil},
