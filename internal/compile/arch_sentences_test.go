@@ -242,6 +242,14 @@ func judgeArchCases(t *testing.T, reg *engine.Registry, cases []archCase) (right
 				}
 				both := append(append([]policy.Rule{}, byDomain[policy.DomainSource]...), byDomain[policy.DomainArchitecture]...)
 				got = archVerdict(t, reg, both, policy.Case{Path: e.args[0], Code: e.args[1], Files: files})
+			case "new":
+				// a file the change adds, with its text: the rules of new files judge it
+				files := map[string]string{}
+				for k, v := range tree {
+					files[k] = v
+				}
+				both := append(append([]policy.Rule{}, byDomain[policy.DomainSource]...), byDomain[policy.DomainArchitecture]...)
+				got = archVerdict(t, reg, both, policy.Case{Path: e.args[0], Code: e.args[1], Files: files, Changed: []string{e.args[0]}})
 			case "commit":
 				pc := policy.Case{Message: e.args[0]}
 				if len(e.args) > 1 {

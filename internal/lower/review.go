@@ -164,11 +164,21 @@ func reviewAgainstFile(c *policy.Constraint, rc *recognize.RepoContext, r *polic
 		return
 	}
 	var p process.CommandParams
-	if err := json.Unmarshal(r.Params, &p); err != nil || len(p.Forbid) == 0 || len(p.At) > 0 {
-		// a rule about where a command runs: the file's examples do not say where
+	if err := json.Unmarshal(r.Params, &p); err != nil || len(p.Forbid) == 0 {
 		return
 	}
 	exs := shownCommands(c, rc)
+	if len(p.At) > 0 {
+		// a rule about where a command runs: the file's examples do not say where,
+		// but the form its own line prescribes ("Don't run `pnpm dev` at the root;
+		// start one app with `pnpm --filter web dev`") is its exception there too
+		for _, ex := range exs {
+			if ex.id != c.ID && process.JudgeArgv(p, ex.argv) == policy.ExpectViolated && ownAlternative(c, r, &p, ex) {
+				_ = json.Unmarshal(r.Params, &p)
+			}
+		}
+		return
+	}
 	if narrowToExamples(r, exs, c, rc) {
 		_ = json.Unmarshal(r.Params, &p)
 	}

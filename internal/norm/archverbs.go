@@ -27,6 +27,8 @@ var (
 	// onlyTalksRE: "§0 is the only package that talks to §1": only §0 may import §1;
 	// "the CLI (§0) is the only place that may import §1" names it in parentheses.
 	onlyTalksRE = lazyre.New(`^(?:the )?(?:[\w-]+ \()?(§\d+)\)?((?: [\w-]+)?) (?:is|are) the only (?:[\w-]+ )?(?:package|module|folder|directory|layer|place|file|code|one|ones|crate|class|component|part|code path)s?(?: of the code(?:base)?)? (?:that|which|allowed to|permitted to|where (?:code|we|you) (?:may |can )?)? ?(?:talks? to|imports?|uses?|calls?|depends? on|may import|can import|may use|can use|touch(?:es)?|reach(?:es)? into|accesses|access|speaks? to|knows? about)( (?:the )?§\d+)`)
+	// onlyUsesPackageRE: "only §0 may use the §1 crate": the verb and the package.
+	onlyUsesPackageRE = lazyre.New(`\b((?:may|can|is allowed to|are allowed to)(?: directly)?) use (?:the )?(§\d+) (?:crate|package|library|module|gem|sdk|dependency)\b`)
 	// keepFreeRE: the imperative "keep §0 free of §1 (imports)".
 	keepFreeRE = lazyre.New(`^(?:always )?keep (§\d+) (?:completely |fully |entirely )?(?:free (?:of|from)|independent (?:of|from)|clear of|clean of)( (?:the |any )?§\d+)`)
 	// importWhatFromRE: "import server code from §0": what is imported, named in
@@ -80,6 +82,10 @@ func canonVerbs(prose string) string {
 	out := prose
 	if m := onlyTalksRE.FindStringSubmatch(out); m != nil {
 		out = "only " + m[1] + m[2] + " may import" + m[3] + out[len(m[0]):]
+	}
+	if strings.Contains(out, " use ") && strings.HasPrefix(out, "only ") {
+		// "only §0 may use the §1 crate": a package used is a package imported
+		out = onlyUsesPackageRE.ReplaceAllString(out, "$1 import $2")
 	}
 	if strings.Contains(out, ": no ") {
 		if m := folderNoImportsRE.FindStringSubmatch(out); m != nil {

@@ -55,12 +55,20 @@ func BanFrames(clause string) string {
 			clause = clause[loc[1]-1:] // "Since Java 9, `X` is deprecated": `X` is deprecated
 		}
 	}
+	if strings.Contains(low, " as `") && (strings.Contains(low, "type") || strings.Contains(low, "declare") || strings.Contains(low, "annotate")) {
+		// "do not type anything as `mixed`": the type is what is banned
+		clause = frameTypeAsRE.ReplaceAllString(clause, "use $1")
+	}
 	if strings.Contains(low, "name `") || strings.Contains(low, "word `") || strings.Contains(low, "term `") || strings.Contains(low, "phrase `") {
 		// "never write the internal codename `Bluebird`": the span is the word
 		clause = frameWordRE.ReplaceAllString(clause, "$1 `")
 	}
 	return clause
 }
+
+// frameTypeAsRE: "type anything as `X`", "declare values as `X`", "annotate the
+// parameters as `X`": the type given is the span.
+var frameTypeAsRE = lazyre.New("(?i)\\b(?:type|declare|annotate)\\s+(?:anything|everything|(?:any|a|the|your|new)\\s+)?(?:[a-z]+\\s+)?as\\s+(`[^`]+`)")
 
 // frameWordRE: a noun that says what the span after it is, a word of the text
 // ("write the internal codename `X`", "use the term `Y`"), between a verb and the
@@ -99,7 +107,7 @@ func AddsToContainer(clause string) bool {
 
 // frameOnlyFileRE: "`P` is the only file that may call `X`", "only `P` may import `X`":
 // a ban of X outside P in the positive.
-var frameOnlyFileRE = lazyre.New("(?i)^(\\W*)(?:(`[^`]+`) (?:is|are) the only (?:files?|places?|modules?|packages?)(?: (?:that|which|allowed to))?|only (`[^`]+`)) (?:may |can |is allowed to |are allowed to |should )?(call|use|import|read|open|touch)s? (`[^`]+`)")
+var frameOnlyFileRE = lazyre.New("(?i)^(\\W*)(?:(`[^`]+`) (?:is|are) the only (?:files?|places?|modules?|packages?)(?: (?:that|which|allowed to))?|only (`[^`]+`)) (?:may |can |is allowed to |are allowed to |should )?(call|use|import|read|open|touch|depend on)s? (?:the )?(`[^`]+`)(?: (?:crate|package|module|library|gem|dependency))?")
 
 // OnlyPlaceFrame rewrites a clause that names the one place allowed to use a thing
 // into the ban it makes elsewhere ("do not call `fetch` outside `src/lib/http.ts`");

@@ -88,3 +88,16 @@ func TestRemovedStateLead(t *testing.T) {
 		}
 	}
 }
+
+func TestBanFramesTypeAs(t *testing.T) {
+	for in, want := range map[string]string{
+		"Do not type anything as `mixed`.":        "Do not use `mixed`.",
+		"Never declare props as `any`":            "Never use `any`",
+		"Don't annotate the parameters as `any`.": "Don't use `any`.",
+		"Cast the result as `number`.":            "Cast the result as `number`.",
+	} {
+		if got := BanFrames(in); got != want {
+			t.Errorf("%q: %q, want %q", in, got, want)
+		}
+	}
+}

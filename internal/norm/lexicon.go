@@ -817,7 +817,9 @@ var banPurposeVerbs = map[string]bool{"test": true, "debug": true, "fix": true, 
 var meansVerbs = map[string]bool{"regenerate": true, "re-generate": true, "rebuild": true, "reformat": true,
 	"format": true, "lint": true, "update": true, "refresh": true, "recompile": true, "compile": true, "build": true,
 	"check": true, "verify": true, "validate": true, "test": true, "generate": true, "sync": true, "install": true,
-	"scan": true, "audit": true, "typecheck": true, "type-check": true}
+	"scan": true, "audit": true, "typecheck": true, "type-check": true,
+	// "start one app with `pnpm --filter web dev`": the run the command makes
+	"start": true, "launch": true, "serve": true, "boot": true}
 
 // exampleSpans are the code spans a sentence that forbids nothing gives as examples:
 // "Prefix nx commands with the package manager (e.g., `pnpm nx build`, `npm exec nx

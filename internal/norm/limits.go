@@ -19,12 +19,12 @@ func LimitStatement(text string) bool { return limitStatementRE().MatchString(te
 
 // IndentStatement reports a sentence that states the project's indentation without a
 // modal ("4 spaces for indentation in JavaScript", "Indent: 2 spaces", "4-space
-// indentation, Allman braces", "Tabs for indentation"): a setting, as firm as a
-// "should".
+// indentation, Allman braces", "Tabs for indentation", "PHP files are indented with
+// tabs"): a setting, as firm as a "should".
 func IndentStatement(text string) bool { return indentStatementRE().MatchString(text) }
 
 var indentStatementRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\b(?:\d|two|four)[- ]spaces? (?:for )?indent(?:ation|s)?\b|\bindent(?:ation|s)?\s*(?::|=|is|of|with)\s*(?:\d|two|four)\s*spaces\b|\b(?:tabs|hard tabs) for indentation\b|\bindent(?:ation)?\s*(?::|=|\|)\s*(?:tabs|(?:\d|two|four)[- ]spaces?)\b`)
+	return regexp.MustCompile(`(?i)\b(?:\d|two|four)[- ]spaces? (?:for )?indent(?:ation|s)?\b|\bindent(?:ation|s)?\s*(?::|=|is|of|with)\s*(?:\d|two|four)\s*spaces\b|\b(?:tabs|hard tabs) for indentation\b|\bindent(?:ation)?\s*(?::|=|\|)\s*(?:tabs|(?:\d|two|four)[- ]spaces?)\b|\b(?:are|is)\s+indented\s+(?:with|using|by)\s+(?:tabs|hard tabs|(?:\d|two|four)[- ]spaces?)\b`)
 })
 
 var (

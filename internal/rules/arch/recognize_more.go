@@ -676,6 +676,9 @@ var notPackages = map[string]bool{
 	"throw": true, "raise": true, "public": true, "private": true, "protected": true, "final": true, "abstract": true,
 	"override": true, "virtual": true, "impl": true, "trait": true, "pub": true, "typeof": true, "instanceof": true,
 	"delete": true, "void": true,
+	// types of the languages' own: "Do not use `mixed`" (PHP), "no `number`"
+	"mixed": true, "iterable": true, "callable": true, "array": true, "string": true, "int": true, "float": true,
+	"bool": true, "boolean": true, "number": true, "symbol": true, "bigint": true, "dynamic": true,
 }
 
 type externalRecognizer struct{}

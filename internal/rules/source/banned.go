@@ -1061,6 +1061,10 @@ func parseShape(b ban) (shape, bool) {
 	if identRE.MatchString(sp) && distinctive(sp) {
 		return shape{kind: "ident", name: sp}, true
 	}
+	if sp == "mixed" {
+		// "no `mixed`": PHP's catch-all type, a word of English too, so only PHP's
+		return shape{kind: "ident", name: sp, docLangs: []string{engine.LangPHP}}, true
+	}
 	return exampleShape(b, sp)
 }
 
@@ -2163,6 +2167,10 @@ func (sh shape) query(l string) string {
 			return fmt.Sprintf(`((call function: (identifier) @n) @match (#eq? @n %s)%s)`, q(sh.name), rebound(l, sh.name))
 		case js, l == engine.LangGo, l == engine.LangRust, l == engine.LangC:
 			return fmt.Sprintf(`((call_expression function: (identifier) @n) @match (#eq? @n %s)%s)`, q(sh.name), rebound(l, sh.name))
+		case l == engine.LangPHP && strings.EqualFold(sh.name, "array"):
+			// `array(1, 2)` is a language construct, not a call: the long form of
+			// an array literal (`[1, 2]` is the short one)
+			return `((array_creation_expression) @match (#match? @match "^(?i:array)\\s*\\("))`
 		case l == engine.LangPHP:
 			// by its name, or from the global namespace (`\var_dump()`)
 			return fmt.Sprintf(`((function_call_expression function: (name) @n) @match (#eq? @n %s))
@@ -2377,6 +2385,9 @@ func (sh shape) query(l string) string {
 			return fmt.Sprintf(`([(identifier) (field_identifier) (type_identifier)] @match (#eq? @match %s) (#not-defined? @match))`, q(sh.name))
 		case l == engine.LangCPP:
 			return fmt.Sprintf(`([(identifier) (field_identifier) (type_identifier) (namespace_identifier)] @match (#eq? @match %s) (#not-defined? @match))`, q(sh.name))
+		case l == engine.LangPHP && phpTypeWord(sh.name):
+			// "no `mixed`": a type PHP writes as a keyword of its own
+			return fmt.Sprintf(`((primitive_type) @match (#eq? @match %s))`, q(strings.ToLower(sh.name)))
 		case l == engine.LangPHP:
 			return fmt.Sprintf(`((name) @match (#eq? @match %s) (#not-defined? @match) (#not-inside? @match variable_name namespace_use_declaration namespace_definition))`, q(sh.name))
 		case l == engine.LangKotlin:
@@ -3123,4 +3134,13 @@ func layerSubject(norm string, rc *recognize.RepoContext) string {
 		return ""
 	}
 	return w
+}
+
+// phpTypeWord reports a type PHP's grammar reads as a keyword (primitive_type).
+func phpTypeWord(name string) bool {
+	switch strings.ToLower(name) {
+	case "mixed", "iterable", "callable", "object", "void", "never":
+		return true
+	}
+	return false
 }

@@ -1068,7 +1068,7 @@ var Catalogue = []*Entry{
 	},
 	pyPrint, pyUnion, pyGenerics, pyUntypedDef, pyUntypedPublicDef, tsUntypedHook, pyMissingDocstring, pyUnittestClass, pyDocGoogle, pyDocSphinx, pyAliasNumpy, pyAliasMatplotlib, pyAliasPyplot, pyAliasPandas, pyFutureAnnotations, // catalogue_py.go
 	pyRaiseFrom, pyGenericRaise, pyRootLogger, pyLoggerName, pySwallowed, // catalogue_pyerr.go
-	rustUnwrap, rustExpect, rustPanic, goErrorfW, goAny, tsTypeAssertion, nestedTernary, kotlinNotNull, swiftForceUnwrap, swiftTryBang, swiftForceCast, discardResult, goErrorEquality, javaOptionalParam, javaOptionalField, javaFieldInjection, iPrefixInterface, // catalogue_constructs.go
+	rustUnwrap, rustExpect, rustPanic, goErrorfW, goAny, tsTypeAssertion, nestedTernary, kotlinNotNull, swiftForceUnwrap, swiftTryBang, swiftForceCast, discardResult, goErrorEquality, javaOptionalParam, javaOptionalField, javaFieldInjection, iPrefixInterface, phpNullableShort, tsClasses, tsCatchAny, angularOnPush, // catalogue_constructs.go
 	csFileScopedNamespace, catchGeneric, cppNoExceptions, cppNoRTTI, swiftRedundantInternal, rubyHashRocket, swiftIfLetShorthand, // catalogue_native.go
 	looseEquality, looseEqualityNullOK, jsxInlineStyle, imgAlt, tsExportedReturnType, pyMutableDefault, goPanic, exportedDoc, blockDoc, innerHTMLWrite, starExport, // catalogue_common.go
 	sqlInterpolated, esmRequire, jsExtensionRequired, // catalogue_web.go

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
+	"github.com/heed-dev/heed/internal/lazyre"
 )
 
 // Construct conventions that recur across projects outside Python (session 29, issue
@@ -543,4 +544,109 @@ var iPrefixInterface = &Entry{
 			Query: `((type_spec name: (type_identifier) @match type: (interface_type)) (#match? @match "^I[A-Z][a-z]"))`,
 			Bad:   []string{"package p\n\ntype «IReader» interface {\n\tRead() string\n}\n"},
 			Good:  []string{"package p\n\ntype Reader interface {\n\tRead() string\n}\n\ntype Image interface{ Bounds() int }\n\ntype IThing struct{}\n"}}),
+}
+
+// phpNullableSpanRE: PHP's short nullable type as a sentence writes it (`?Foo`,
+// `?string`, `?Type`).
+var phpNullableSpanRE = lazyre.New(`^\?[A-Za-z_\\][\w\\]*$`)
+
+// phpNullableShort: PHP's short nullable syntax `?T`, banned for the union `null|T`
+// ("Write nullable types as `null|Foo`, never `?Foo`").
+var phpNullableShort = &Entry{
+	Name:  "php-nullable-short",
+	Title: "PHP's short nullable type `?T`",
+	Names: func(s *sentence) bool {
+		if !strings.Contains(s.norm, "`?") {
+			return false
+		}
+		for _, b := range s.bans() {
+			if phpNullableSpanRE.MatchString(b.span) {
+				return true
+			}
+		}
+		return false
+	},
+	Claims:     []string{"?Foo", "?Type", "?string", "?T"},
+	Message:    "short nullable type `?T`",
+	Suggestion: "write it as the union `null|T`",
+	Variants: []Variant{{Lang: engine.LangPHP, Needles: []string{"?"},
+		Query: `((optional_type) @match)`,
+		Bad:   []string{"<?php\nfunction f(«?string» $a): «?int» {\n    return null;\n}\n"},
+		Good:  []string{"<?php\nfunction f(null|string $a): int|null {\n    return $a ? 1 : null;\n}\n// ?string\n$s = '?string';\n"}}},
+}
+
+var (
+	// classesWordRE: classes named as a construct of the language ("avoid classes",
+	// "no classes", "functions, not classes").
+	classesWordRE = words(`\bclasses\b`)
+	// classesOtherRE: classes of another kind (of CSS, of tests, of errors), or a
+	// framework's (React's class components).
+	classesOtherRE = words(`\b(?:class components?|css classes|utility classes|tailwind classes|style classes|html classes|class ?names?|error classes|exception classes|test classes|base classes|abstract classes|data ?classes|model classes|classes? for (?:styling|errors?|exceptions?))\b`)
+	// classesOverRE: functions set before or over classes ("prefer functions over
+	// classes", "write plain functions, not classes").
+	classesOverRE = words(`\b(?:prefer|use|write|favou?r)\b[^.;]{0,40}\b(?:functions?|functional (?:patterns?|style|code)|plain objects|modules)\b[^.;]{0,20}\b(?:over|instead of|rather than|not)\s+classes\b`)
+)
+
+// tsClasses: classes of TypeScript and JavaScript, put out of use for functions
+// ("Avoid classes in TypeScript; write plain functions and objects"). A class that
+// extends an error type is how the languages make one, and stays.
+var tsClasses = &Entry{
+	Name:  "ts-classes",
+	Title: "classes in TypeScript and JavaScript",
+	Names: func(s *sentence) bool {
+		if !strings.Contains(s.norm, "classes") || s.has(classesOtherRE) {
+			return false
+		}
+		return s.negPhrase(classesWordRE) || s.has(classesOverRE)
+	},
+	Claims:     []string{"class", "classes"},
+	Message:    "class declaration",
+	Suggestion: "write functions and plain objects",
+	Variants: append(jsVariants(tsLangs, `([(class_declaration) (abstract_class_declaration)] @match (#not-match? @match "^(?:export\\s+)?(?:default\\s+)?(?:abstract\\s+)?class\\s+\\w+(?:<[^>]*>)?\\s+extends\\s+[\\w.]*(?:Error|Exception)\\b"))`, []string{"class"},
+		[]string{"export «class Store {\n  get() { return 1; }\n}»\n", "«abstract class Base {}»\n"},
+		[]string{"export function get() {\n  return 1;\n}\nexport class NotFound extends Error {}\n// class A {}\nconst s = \"class A {}\";\n"}),
+		jsVariants([]string{engine.LangJavaScript}, `((class_declaration) @match (#not-match? @match "^(?:export\\s+)?(?:default\\s+)?class\\s+\\w+\\s+extends\\s+[\\w.]*(?:Error|Exception)\\b"))`, []string{"class"},
+			[]string{"export «class Store {\n  get() { return 1; }\n}»\n"},
+			[]string{"export function get() {\n  return 1;\n}\nexport class NotFound extends Error {}\n"})...),
+}
+
+var (
+	// catchUnknownRE: the catch variable typed `unknown` ("`catch (error: unknown)`",
+	// "type every catch variable as `unknown`").
+	catchUnknownRE = words("`catch\\s*\\(\\s*\\w+\\s*:\\s*unknown\\s*\\)`|\\bcatch\\b[^.;]{0,40}(?:`unknown`|\\bunknown\\b)|`unknown`[^.;]{0,40}\\bcatch\\b")
+	// onPushRE: Angular's OnPush change detection asked of components.
+	onPushRE = words("(?i)\\bonpush\\b|changedetectionstrategy\\.onpush")
+	// onPushAskedRE: the words that ask it of every component.
+	onPushAskedRE = words(`\b(?:every|all|each|always|must|mandatory|required|use|set|sets)\b`)
+)
+
+// tsCatchAny: a catch variable typed `any` where the rule types it `unknown`.
+var tsCatchAny = &Entry{
+	Name:  "ts-catch-any",
+	Title: "a catch variable typed `any` where the rule asks for `unknown`",
+	Names: func(s *sentence) bool {
+		return strings.Contains(s.norm, "catch") && s.has(catchUnknownRE) && !s.negated()
+	},
+	Claims:     []string{"catch (error: unknown)", "catch (err: unknown)", "catch (e: unknown)", "unknown"},
+	Message:    "catch variable typed `any`",
+	Suggestion: "type it `unknown` and narrow it (`instanceof Error`) before use",
+	Variants: jsVariants(tsLangs, `((catch_clause type: (type_annotation (predefined_type) @t)) @match (#eq? @t "any"))`, []string{"catch"},
+		[]string{"export function f() {\n  try { g(); } «catch (err: any) { h(err); }»\n}\n"},
+		[]string{"export function f() {\n  try { g(); } catch (err: unknown) { h(err); }\n  try { g(); } catch { h(); }\n}\n// catch (e: any)\n"}),
+}
+
+// angularOnPush: an Angular component without OnPush change detection, where the
+// rule asks it of every component.
+var angularOnPush = &Entry{
+	Name:  "angular-onpush",
+	Title: "Angular components without `ChangeDetectionStrategy.OnPush`",
+	Names: func(s *sentence) bool {
+		return strings.Contains(strings.ToLower(s.norm), "onpush") && s.has(onPushRE) && s.has(onPushAskedRE) && !s.negated()
+	},
+	Claims:     []string{"OnPush", "ChangeDetectionStrategy.OnPush", "changeDetection: ChangeDetectionStrategy.OnPush"},
+	Message:    "component without OnPush change detection",
+	Suggestion: "add `changeDetection: ChangeDetectionStrategy.OnPush` to its @Component",
+	Variants: jsVariants(tsLangs, `((decorator (call_expression function: (identifier) @d arguments: (arguments (object) @o))) @match (#eq? @d "Component") (#not-match? @o "changeDetection\\s*:\\s*ChangeDetectionStrategy\\.OnPush"))`, []string{"Component"},
+		[]string{"import { Component } from '@angular/core';\n\n«@Component({ selector: 'app-list', template: '' })»\nexport class ListComponent {}\n"},
+		[]string{"import { ChangeDetectionStrategy, Component } from '@angular/core';\n\n@Component({ selector: 'app-list', template: '', changeDetection: ChangeDetectionStrategy.OnPush })\nexport class ListComponent {}\n@Injectable()\nexport class S {}\n"}),
 }

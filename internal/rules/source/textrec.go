@@ -39,13 +39,15 @@ var (
 	strictlyBelowRE = lazyre.New(`\b(?:under|below|less than|fewer than|shorter than)$`)
 	// limitNegRE: a prohibition that sets a limit ("should not exceed 120 columns",
 	// "no line may be longer than 100 characters").
-	limitNegRE   = lazyre.New(`\b(?:not|never|no)\b[^.;]*\b(?:exceed|longer than|wider than|more than|go over|go beyond|run past|extend past|extend beyond)\b`)
-	lineCtxRE    = lazyre.New(`\blines?\b|\bwidth\b|\bwrap|\blength\b|\bformatting\b|\bformatter\b`)
-	notCodeLenRE = lazyre.New(`\bcommit|\bsubject\b|\bsummary\b|\bmessage|\btitle\b|\bbody\b|\bdocstrings?\b|\bcomments?\b|\bdocs?\b|\b(?:java|js|k|ts|rust|py|api)docs?\b|\bdocumentation\b|\bprose\b|\bmarkdown\b|\bpr\b|\bchangelog\b`)
-	trailingRE   = lazyre.New(`\btrailing (?:white ?space|spaces)\b`)
-	finalNLRE    = lazyre.New(`\b(?:final|trailing|terminating) newline\b|\bend (?:each |every |all )?(?:files? )?with a (?:single )?newline\b|\bnewline at (?:the )?end of (?:each |every )?files?\b`)
-	headerRE     = lazyre.New(`\b(?:start|starts|begin|begins|open|opens)\b[^.]*\bwith\b[^.]*\b(?:header|comment|line|notice)\b|\b(?:copyright|license|licence|spdx)\b[^.]*\bheader\b|\bheader\b[^.]*\b(?:copyright|license|licence|spdx)\b`)
-	fileNamingRE = lazyre.New(`\b(kebab-case|snake_case|camelcase|pascalcase)\b`)
+	limitNegRE    = lazyre.New(`\b(?:not|never|no)\b[^.;]*\b(?:exceed|longer than|wider than|more than|go over|go beyond|run past|extend past|extend beyond)\b`)
+	lineCtxRE     = lazyre.New(`\blines?\b|\bwidth\b|\bwrap|\blength\b|\bformatting\b|\bformatter\b`)
+	notCodeLenRE  = lazyre.New(`\bcommit|\bsubject\b|\bsummary\b|\bmessage|\btitle\b|\bbody\b|\bdocstrings?\b|\bcomments?\b|\bdocs?\b|\b(?:java|js|k|ts|rust|py|api)docs?\b|\bdocumentation\b|\bprose\b|\bmarkdown\b|\bpr\b|\bchangelog\b`)
+	trailingRE    = lazyre.New(`\btrailing (?:white ?space|spaces)\b`)
+	finalNLRE     = lazyre.New(`\b(?:final|trailing|terminating) newline\b|\bend (?:each |every |all )?(?:files? )?with a (?:single )?newline\b|\bnewline at (?:the )?end of (?:each |every )?files?\b`)
+	spanHeaderRE  = lazyre.New(`\b(?:start|starts|begin|begins|open|opens)\s+with\s+CODE\b`)
+	licenceWordRE = lazyre.New(`(?i)\bspdx\b|\bcopyright\b|\blicen[cs]e\b|\(c\)|©`)
+	headerRE      = lazyre.New(`\b(?:start|starts|begin|begins|open|opens)\b[^.]*\bwith\b[^.]*\b(?:header|comment|line|notice)\b|\b(?:copyright|license|licence|spdx)\b[^.]*\bheader\b|\bheader\b[^.]*\b(?:copyright|license|licence|spdx)\b`)
+	fileNamingRE  = lazyre.New(`\b(kebab-case|snake_case|camelcase|pascalcase)\b`)
 	// suffixAlternativeRE: the second of two file endings is the one left out
 	suffixAlternativeRE = lazyre.New("\\(not `[^`]+`\\)|, (?:not|never) `|instead of `|rather than `|over `")
 	suffixSpanRE        = lazyre.New(`^\*?\.[a-z0-9]+(?:\.[a-z0-9]+)+$|^\*[A-Za-z0-9_-]+\.[a-z0-9]+(?:\.[a-z0-9]+)*$`)
@@ -317,7 +319,11 @@ func textSamples(p TextParams) (bad, good string) {
 // block, or a header given in a code span that is a comment line.
 func headerRule(s *sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
 	prose := s.prose()
-	if !headerRE.MatchString(prose) {
+	if !headerRE.MatchString(prose) && !(spanHeaderRE.MatchString(prose) && slices.ContainsFunc(s.spans, func(sp string) bool {
+		// "Every new `.rs` file starts with `// SPDX-License-Identifier: MPL-2.0`":
+		// a licence line is a header by what it says
+		return commentLineRE.MatchString(sp) && licenceWordRE.MatchString(sp)
+	})) {
 		return policy.Rule{}, false
 	}
 	header := ""
