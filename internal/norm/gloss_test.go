@@ -181,7 +181,7 @@ func TestGlossAroundASpan(t *testing.T) {
 func TestChineseConditionLeadsItsClause(t *testing.T) {
 	for text, want := range map[string]string{
 		"测试没有通过时，不得提交或推送。":           "when tests 没有通过, must not commit or push.",
-		"修改接口的时候，必须运行 `make gen`。":   "when edit 接口, must run `make gen`.",
+		"修改接口的时候，必须运行 `make gen`。":   "when edit APIs, must run `make gen`.",
 		"依赖变化时还必须运行 `pnpm install`。": "when dependencies 变化, 还 must run `pnpm install`.",
 		"提交前必须运行 `make test`。":       "before committing must run `make test`.",
 		"只有在测试通过时才可以提交。":             "only 有 in tests 通过 when may commit.", // 时才: "only when", left in place

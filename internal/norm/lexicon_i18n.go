@@ -359,6 +359,9 @@ func chinese() languageWords {
 			"可以": "may", "你可以": "you may", "允许": "allowed", "无需": "no need to", "不需要": "no need to", "不必": "no need to", "来": "to", "测试": "tests",
 			"如果": "if", "若": "if", "和": "and", "与": "and", "及": "and", "或": "or", "或者": "or", "请": "please", "先": "first",
 			"跳过": "skip", "钩子": "hooks", "依赖": "dependencies", "安装依赖": "to install dependencies", "代码": "code", "命令": "command",
+			// nouns a name in front of them qualifies ("Web/Electron/API 入口" is entry
+			// points, not Electron)
+			"入口": "entry points", "页面": "pages", "接口": "APIs", "模块": "modules", "按钮": "buttons", "功能": "features",
 			"必须 和 CODE 同步维护": "must be kept in sync with CODE", "必须 与 CODE 同步维护": "must be kept in sync with CODE",
 			"必须 和 CODE 保持同步": "must be kept in sync with CODE", "必须 与 CODE 保持同步": "must be kept in sync with CODE",
 			"必须 和 CODE 同步更新": "must be kept in sync with CODE", "必须 与 CODE 同步更新": "must be kept in sync with CODE",

@@ -1326,6 +1326,12 @@ func TestFilePatterns(text string) []string {
 	if !testFileTopicRE.MatchString(text) {
 		return nil
 	}
+	if testPatternsExemptRE.MatchString(text) {
+		// "The rule is switched off for `*.test.ts` and `testing.ts` files": the
+		// files a rule leaves alone, named by their pattern, no convention of
+		// naming (wild round 39, obsidian-journal)
+		return nil
+	}
 	if containsAny(l, "rename", "need not", "don't have to", "don't need to") && testPatternDontFitRE.MatchString(text) {
 		// "don't rename it to fit the `*_test.py` pattern unless ...": files that
 		// need not follow it (wild round 23, yaal_examples)
@@ -1392,6 +1398,9 @@ func TestFileNaming(text string) bool {
 	}
 	return testNamingVerbRE.MatchString(text) && len(TestFilePatterns(text)) > 0
 }
+
+// testPatternsExemptRE: test files named as the ones a rule or check leaves alone.
+var testPatternsExemptRE = lazyre.New("(?i)\\b(?:switched off|turned off|disabled|not enforced|relaxed|exempt(?:ed)?|excluded|ignored|does(?: not|n't) apply|off)\\s+(?:for|in|on)\\s+(?:the\\s+)?`")
 
 var testNamingVerbRE = lazyre.New(`(?i)\b(?:named|name|naming|ends?\s+(?:in|with)|suffix(?:ed)?|prefix(?:ed)?|pattern|convention)\b`)
 

@@ -2,11 +2,12 @@ package source
 
 import (
 	"cmp"
-	"github.com/heed-dev/heed/internal/lazy"
-	"github.com/heed-dev/heed/internal/norm"
+	"maps"
 	"strings"
 
+	"github.com/heed-dev/heed/internal/lazy"
 	"github.com/heed-dev/heed/internal/lazyre"
+	"github.com/heed-dev/heed/internal/norm"
 	"github.com/heed-dev/heed/internal/uniq"
 )
 
@@ -691,6 +692,13 @@ func (s *sentence) bans() []ban {
 				i = end - 1
 				continue
 			}
+			if lowerWord(ts[i]) == "no" && j == i+1 && end < len(ts) && ts[end].kind == 'w' && ts[end].depth == 0 && ts[end-1].kind == 's' && !spanNounContinuations.Get()[lowerWord(ts[end])] {
+				// "No `user_id` scoping on domain models", "No `SelfWriteGuard` e2e
+				// exists": the span qualifies the noun after it, which is what the
+				// sentence says is absent (wild round 39)
+				i = end - 1
+				continue
+			}
 			qual := qualifier(ts, end)
 			for _, sp := range spans {
 				out = append(out, ban{span: sp, clause: cl, instead: next, qualifier: qual, verb: verb})
@@ -787,7 +795,9 @@ func (s *sentence) pairBans(ts []token, cl string, leadUse, afterUse bool) []ban
 			continue
 		}
 		switch w {
-		case "over":
+		case "over", "vs", "vs.":
+			// "`Command` vs `Query` are marker subtypes of `Request`": a comparison
+			// described, unless a verb offers the first (wild round 39, workertransfer)
 			if !hasUseBefore(ts, i) && !leadUse {
 				continue
 			}
@@ -1342,3 +1352,22 @@ func wordsFrom(ts []token, i int) []string {
 	}
 	return ws
 }
+
+// spanNounContinuations are the words that may follow the span of "no `X`" in a ban
+// of X: a kind of code it is ("statements", "calls", "types"), a place or a way it is
+// banned ("in tests", "anywhere"), a joined clause. Any other word is the noun the
+// span qualifies.
+var spanNounContinuations = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	m := maps.Clone(nameContinuations.Get())
+	for _, w := range strings.Fields(`statements statement casts cast comments comment directives directive declarations declaration
+		annotations annotation decorators decorator attributes attribute macros macro assertions assertion blocks block
+		suppressions suppression loops loop constructs construct patterns pattern variables variable globals global exports
+		export hooks hook operators operator expressions expression keyword keywords objects object instances instance
+		literals literal strings string allowed permitted may should must ever whatever anywhere
+		leftovers left leftover lines line files file tags tag markers marker prints print logs log logging output
+		dependency deps ignores ignore include includes guards guard checks check wrappers wrapper fallbacks fallback
+		workarounds workaround shims shim hacks hack polyfills polyfill`) {
+		m[w] = true
+	}
+	return m
+}}

@@ -79,6 +79,8 @@ type Variant struct {
 	// EqualGroups (PatternParams.EqualGroups): two groups of Regex that must match
 	// the same text.
 	EqualGroups []int
+	// SkipLines (PatternParams.SkipLines): a line it matches holds no violation.
+	SkipLines string
 	// Bad is code that must match; «» marks each expected finding's located text.
 	Bad []string
 	// Good is code that must not match: the same token in a comment, a string, an
@@ -1052,7 +1054,7 @@ var Catalogue = []*Entry{
 		Name:  "no-emoji",
 		Title: "emoji in source files",
 		Names: func(s *sentence) bool {
-			return s.negPhrase(words(`\bemojis?\b`)) && s.has(words(`\b(?:code|source|comments?|files?|tests?)\b`)) && !emojiInCommentsOnly(s)
+			return s.negPhrase(words(`\bemojis?\b`)) && s.has(words(`\b(?:code|source|comments?|files?|tests?)\b`)) && !emojiInCommentsOnly(s) && !emojiInDocsOnly(s)
 		},
 		Message:    "emoji",
 		Suggestion: "write it in words",

@@ -614,9 +614,13 @@ var (
 		Variants: func() []Variant {
 			var out []Variant
 			for _, l := range codeLangs {
-				out = append(out, Variant{Lang: l, Regex: `[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Cyrillic}\p{Arabic}\p{Hebrew}\p{Thai}\p{Devanagari}]+`, Where: "comments",
-					Bad:  []string{commentSample(l, "%M «获取用户»\n%D\n")},
-					Good: []string{commentSample(l, "%M Fetch the user.\n%D\n")}})
+				// one finding a line, from its first letter of another script to its
+				// last; a comment in English that quotes a word of another script
+				// (test data of a transliteration: "maps 'ghbdtn' to 'привет'") is
+				// English (wild round 39, app-dev-panel)
+				out = append(out, Variant{Lang: l, Regex: nonLatinRun, Where: "comments", SkipLines: latinCommentWords,
+					Bad:  []string{commentSample(l, "%M «获取用户»\n%D\n"), commentSample(l, "%M «获取 user 的数据»\n%D\n")},
+					Good: []string{commentSample(l, "%M Fetch the user.\n%D\n"), commentSample(l, "%M Maps the layout 'ghbdtn' to 'привет' here.\n%D\n")}})
 			}
 			return out
 		}(),
@@ -735,3 +739,12 @@ const emojiClass = `[\x{1F300}-\x{1FAFF}\x{1F000}-\x{1F2FF}\x{2B50}\x{2B55}\x{2B
 	`\x{26C8}\x{26CE}\x{26CF}\x{26D1}\x{26D3}\x{26D4}\x{26E9}\x{26EA}\x{26F0}-\x{26F5}\x{26F7}-\x{26FA}\x{26FD}` +
 	`\x{2702}\x{2705}\x{2708}-\x{270D}\x{270F}\x{2712}\x{2714}\x{2716}\x{271D}\x{2721}\x{2728}\x{2733}\x{2734}\x{2744}\x{2747}` +
 	`\x{274C}\x{274E}\x{2753}-\x{2755}\x{2757}\x{2763}\x{2764}\x{2795}-\x{2797}\x{27A1}\x{27B0}\x{27BF}]`
+
+// nonLatinRun is a stretch of a line from two letters of a script other than Latin to
+// the last such letter (single letters are a mapping's data: "f→а, i→ш");
+// latinCommentWords, three Latin words after a comment's marker.
+const (
+	nonLatinScripts   = `\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Cyrillic}\p{Arabic}\p{Hebrew}\p{Thai}\p{Devanagari}`
+	nonLatinRun       = `[` + nonLatinScripts + `]{2}(?:.*[` + nonLatinScripts + `])?`
+	latinCommentWords = `(?://|#|/\*|^\s*\*|--)[^\n]*?[A-Za-z]{2,}\W+[A-Za-z]{2,}\W+[A-Za-z]{2,}`
+)

@@ -8,7 +8,7 @@ import (
 
 // styleProseHeadingRE: a section about documentation or prose, whose style words are
 // about the examples and text it writes.
-var styleProseHeadingRE = lazyre.New(`\bdocumentation\b|\bdocs\b|\bprose\b|\bmarkdown\b|\bwriting style\b|\bcommit`)
+var styleProseHeadingRE = lazyre.New(`\bdocumentation\b|\bdocs\b|\bprose\b|\bmarkdown\b|\bwriting style\b|\bcommit|\bpunctuation\b|\bgrammar\b|\bvoice\b|\btone\b|\bwording\b|\bcopy ?writing\b`)
 
 // The formatting a formatter keeps and the text checks cannot see without the tree:
 // the quote of string literals, semicolons at the ends of statements, trailing commas

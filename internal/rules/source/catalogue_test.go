@@ -18,7 +18,7 @@ func variantRule(t testing.TB, e *Entry, v Variant) *policy.Rule {
 	r := &policy.Rule{ID: e.Name + "/" + v.Lang, Domain: policy.DomainSource, Message: e.Message, Suggestion: e.Suggestion}
 	if v.Regex != "" {
 		r.Kind = KindPattern
-		r.Params = mustParams(t, PatternParams{Regex: v.Regex, Where: v.Where, Languages: []string{v.Lang}, EqualGroups: v.EqualGroups})
+		r.Params = mustParams(t, PatternParams{Regex: v.Regex, Where: v.Where, Languages: []string{v.Lang}, EqualGroups: v.EqualGroups, SkipLines: v.SkipLines})
 	} else {
 		r.Kind = KindQuery
 		p := QueryParams{Queries: map[string]string{v.Lang: v.Query}, Needles: v.Needles, NeedlePattern: v.NeedlePattern}

@@ -478,6 +478,29 @@ func TestFilenameConventions(t *testing.T) {
 	}
 }
 
+// A formatter's print width leaves alone a line that a string literal makes long: the
+// formatter never breaks one (wild round 39, app-dev-panel's SVG paths).
+func TestFormatterWidthSparesLongStrings(t *testing.T) {
+	for _, formatter := range []bool{false, true} {
+		r := &policy.Rule{ID: "w", Kind: KindText, Params: mustParams(t, TextParams{Check: "max_line_length", Max: 40, Formatter: formatter})}
+		fs, _ := runFiles(t, []*policy.Rule{r}, map[string]string{
+			"a.ts": "const p = \"M0 0 L10 10 L20 20 L30 30 L40 40 L50 50\";\n",
+			"b.ts": "const total = alpha + beta + gamma + delta + epsilon;\n",
+		})
+		var got []string
+		for _, f := range fs {
+			got = append(got, f.Path)
+		}
+		want := "a.ts b.ts"
+		if formatter {
+			want = "b.ts"
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("formatter %v: findings in %v, want %s", formatter, got, want)
+		}
+	}
+}
+
 // A naming for the files of a declaration kind ("Files (classes): PascalCase") judges
 // only the files that declare one (wild round 38, schema-org-json-ld: a config file
 // and a script of functions were flagged).

@@ -204,7 +204,7 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 			continue
 		}
 		if v.Regex != "" {
-			key := v.Regex + "\x00" + v.Where + "\x00" + fmt.Sprint(v.EqualGroups)
+			key := v.Regex + "\x00" + v.Where + "\x00" + fmt.Sprint(v.EqualGroups) + "\x00" + v.SkipLines
 			patterns[key] = append(patterns[key], v)
 			continue
 		}
@@ -244,7 +244,7 @@ func (e *Entry) compile(s *sentence, rc *recognize.RepoContext) ([]policy.Rule, 
 	}
 	for _, key := range slices.Sorted(maps.Keys(patterns)) {
 		vs := patterns[key]
-		pp := PatternParams{Regex: vs[0].Regex, Where: vs[0].Where, EqualGroups: vs[0].EqualGroups}
+		pp := PatternParams{Regex: vs[0].Regex, Where: vs[0].Where, EqualGroups: vs[0].EqualGroups, SkipLines: vs[0].SkipLines}
 		for _, v := range vs {
 			pp.Languages = append(pp.Languages, v.Lang)
 		}

@@ -231,6 +231,14 @@ func TestRecognizeVariations(t *testing.T) {
 	}{
 		{"Don't use `fmt.Println`; use the logger.", nil, rc("go"), []string{"query `fmt.Println` is banned here [go] exclude=programs,tests not=15 error"}},
 		{"Don't use `fmt.Println` in handlers.", nil, rc("go"), nil},
+		// the span qualifies the noun after it, which is what is absent (wild round 39)
+		{"No `user_id` scoping on domain models.", nil, rc("python"), nil},
+		{"No `SelfWriteGuard` e2e exists.", nil, rc("typescript"), nil},
+		{"No `console.log` statements in production code.", nil, rc("typescript"), []string{"query `console.log` is banned here"}},
+		// an emoji ban of the documentation is of its Markdown, not of the code
+		{"Never use emoji in any documentation files (README.md, CHANGELOG.md, docs/*.md).", nil, rc("python"), []string{"pattern emoji in documentation"}},
+		// a comparison described, no preference
+		{"`Command` vs `Query` are marker subtypes of `Request`.", nil, rc("python"), nil},
 		{"Never call `fmt.Println`.", nil, rc("go"), []string{"query `fmt.Println` is banned here [go] not=7 error"}},
 		{"No `print()` in library code.", nil, rc("python"), []string{"query `print()` is banned here [python] exclude=tests,main,program-files not="}},
 		{"Never call `JSON.parse` directly.", nil, rc("typescript", "tsx"), []string{"query `JSON.parse` is banned here [tsx,typescript]"}},

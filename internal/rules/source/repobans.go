@@ -492,6 +492,11 @@ func (s *sentence) nameBans() []ban {
 				// word says which targets are forbidden, and the names are of them
 				continue
 			}
+			if end < len(ts) && ts[end].kind == 'w' && ts[end].depth == 0 && (!nameContinuations.Get()[lowerWord(ts[end])] || ts[end-1].text == "/") {
+				// "must not add Web/Electron/API entry points": the names say which
+				// entry points, and no name is banned (wild round 39, NetConsole)
+				continue
+			}
 			alt := altAfter(ts, end)
 			if alt == "" {
 				alt = next
@@ -502,6 +507,22 @@ func (s *sentence) nameBans() []ban {
 	}
 	return out
 }
+
+// nameContinuations are the words that may follow a banned name in the ban's own
+// clause: where, how and why it is banned, or what of it ("calls", "imports"); any
+// other word after the names is the noun they qualify.
+var nameContinuations = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`in for from at on to into with within without inside outside except unless instead than over
+		or and nor but as because since when while if until where anywhere here there directly anymore again ever all
+		yourself manually explicitly altogether entirely any more either anyway please whatsoever now today going forward
+		calls call imports import usage usages uses use dependency dependencies package packages library libraries module
+		modules api apis sdk sdks client clients functions function methods method helpers helper classes class types type
+		syntax code is are was were be`) {
+		m[w] = true
+	}
+	return m
+}}
 
 // moduleUseWordsRE: words that speak of a module as code: importing, using, calling
 // it, or calling it a module.

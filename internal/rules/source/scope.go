@@ -1335,14 +1335,26 @@ func labelTypeGlobs(s *sentence, rc *recognize.RepoContext) []string {
 // Rust", "`web` has no server code").
 var subjectSpanRE = lazyre.New("^[\\s*_-]*`([A-Za-z0-9_.@/-]+)`[*_]*\\s+(?:is|are|has|have|stays|remains|must|should|contains|holds)\\b")
 
+// labelledSubjectRE: a label and a span after a dash or colon that ends its sentence
+// ("**Domain** — `worker-core`.").
+var labelledSubjectRE = lazyre.New("^[\\s*_-]*(?:\\*\\*[^*`]{1,40}\\*\\*|[A-Z][\\w /-]{0,30}?)\\s*[—–:-]\\s*`([A-Za-z0-9_.@/-]+)`[*_]*\\s*(?:[.;—–(]|$)")
+
 // subjectFolder is the one folder of the repository a sentence's subject names
 // (`domain-core` for crates/domain-core), "" when it names none or
 // several.
 func subjectFolder(text string, rc *recognize.RepoContext) string {
-	if rc == nil || !strings.HasPrefix(strings.TrimLeft(text, " *_-"), "`") {
+	if rc == nil {
 		return ""
 	}
-	m := subjectSpanRE.FindStringSubmatch(text)
+	var m []string
+	switch {
+	case strings.HasPrefix(strings.TrimLeft(text, " *_-"), "`"):
+		m = subjectSpanRE.FindStringSubmatch(text)
+	case strings.Contains(text, "`"):
+		// "**Domain** — `worker-core`. No FastAPI dependency.": a label, then the
+		// package it stands for (wild round 39, workertransfer)
+		m = labelledSubjectRE.FindStringSubmatch(text)
+	}
 	if m == nil {
 		return ""
 	}

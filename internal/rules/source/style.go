@@ -519,6 +519,12 @@ func styleRule(s *sentence, rc *recognize.RepoContext, b styleBan) (policy.Rule,
 	sc.Exclude = append(sc.Exclude, b.exclude...)
 	sc.Exclude = append(sc.Exclude, tokenFiles(rc)...)
 	sc.Exclude = append(sc.Exclude, styleTestGlobs...)
+	if !strings.Contains(s.norm, "doc") && !strings.Contains(s.header, "doc") && !slices.ContainsFunc(dirs, func(d string) bool { return strings.Contains(d, "doc") }) {
+		// the documentation's pages and the mock-ups kept beside it style
+		// themselves, not the application the rule is about (wild round 39:
+		// duckdb-query's docs/demo/, TradeJournal's docs/Ideas/)
+		sc.Exclude = append(sc.Exclude, "docs/**", "**/mockups/**", "**/mockup/**")
+	}
 	sc.Exclude = append(sc.Exclude, instructionGlobs...)
 	if s.c.File != "" {
 		sc.Exclude = append(sc.Exclude, s.c.File)

@@ -59,6 +59,10 @@ type TextParams struct {
 	// Forbid (check filename) lists globs of file names that must not exist
 	// ("*.spec.ts" when tests are named *.test.ts).
 	Forbid []string `json:"forbid,omitempty"`
+	// Formatter (check max_line_length): the limit is a formatter's print width,
+	// which it wraps code to but never breaks a string literal for; a line a string
+	// makes long is left alone.
+	Formatter bool `json:"formatter,omitempty"`
 	// Declares (check filename) narrows a naming to the files that declare a thing
 	// of this kind at their top level: class, enum or interface ("Files (classes):
 	// PascalCase matching the class name" says nothing of a config file or a
@@ -300,7 +304,7 @@ func (c *textCheck) brokeBefore(f *engine.File) func(fd *engine.Finding, was str
 			if fd.Line > 1 {
 				above = f.LineText(fd.Line - 1)
 			}
-			return utf8.RuneCountInString(was) > c.p.Max && !unwrappable(was, c.p.Max) && !lengthSuppressed(was, above)
+			return utf8.RuneCountInString(was) > c.p.Max && !unwrappable(was, c.p.Max) && !lengthSuppressed(was, above) && !(c.p.Formatter && stringPastLimit(was, c.p.Max))
 		case "trailing_whitespace":
 			return strings.TrimRight(was, " \t") != was
 		case "secrets":
@@ -550,7 +554,7 @@ func (c *textCheck) judgeLength(f *engine.File, li lineIndex) engine.Result {
 		if n > 1 {
 			above = lineText(f.Content, li, n-1)
 		}
-		if unwrappable(line, c.p.Max) || lengthSuppressed(line, above) {
+		if unwrappable(line, c.p.Max) || lengthSuppressed(line, above) || c.p.Formatter && stringPastLimit(line, c.p.Max) {
 			continue
 		}
 		fs = append(fs, c.at(f, li, n, c.p.Max+1))
@@ -597,6 +601,22 @@ func unwrappable(line string, max int) bool {
 	}
 	return false
 }
+
+// stringPastLimit: a string literal on the line starts before the limit and runs past
+// it (or ends the line past it). A formatter's print width is what it wraps to, and it
+// never breaks a string (Prettier, Black): the line stays as long as the string makes
+// it (wild round 39, app-dev-panel's SVG paths).
+func stringPastLimit(line string, max int) bool {
+	for _, loc := range quotedRE.FindAllStringIndex(line, -1) {
+		if utf8.RuneCountInString(line[:loc[0]]) < max && utf8.RuneCountInString(line[:loc[1]]) > max {
+			return true
+		}
+	}
+	return false
+}
+
+// quotedRE: a string literal in single, double or back quotes, on one line.
+var quotedRE = lazyre.New("\"(?:[^\"\\\\]|\\\\.)*\"|'(?:[^'\\\\]|\\\\.)*'|`[^`]*`")
 
 func (c *textCheck) judgeTrailing(ev *engine.Evidence, f *engine.File, li lineIndex) engine.Result {
 	var fs []engine.Finding
