@@ -327,9 +327,19 @@ func labelledConvention(text string) bool {
 	return !strings.HasSuffix(strings.TrimSpace(prose), ":") && !strings.HasSuffix(strings.TrimSpace(prose), "?")
 }
 
+// namedCommitConvention reports a label of the project's history given a named
+// convention as its value ("**Git**: Conventional Commits (`feat:`, `fix:`)"): a
+// convention wherever it stands.
+func namedCommitConvention(text string) bool {
+	if !strings.Contains(strings.ToLower(text), "conventional commit") {
+		return false
+	}
+	return labelledConvention(text)
+}
+
 // conventionAspectRE: a label that names an aspect of code or history a convention
 // governs.
-var conventionAspectRE = lazyre.New(`(?i)^(?:commits?|commit messages?|commit style|branch(?:es| names?)?|naming|names|indent(?:ation)?|quotes?|quote style|imports?|modules?|formatting|format|style|line length|docstrings?|comments?|logging|errors?|error handling|typing|types|license headers?|headers?|file names?|filenames|tests?|test files?)$`)
+var conventionAspectRE = lazyre.New(`(?i)^(?:git|commits?|commit messages?|commit style|branch(?:es| names?)?|naming|names|indent(?:ation)?|quotes?|quote style|imports?|modules?|formatting|format|style|line length|docstrings?|comments?|logging|errors?|error handling|typing|types|license headers?|headers?|file names?|filenames|tests?|test files?)$`)
 
 // conventionValueRE: a value that says how something is done: code, a named
 // convention or format, a requirement.

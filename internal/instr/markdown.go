@@ -528,7 +528,7 @@ func (x *extractor) emit(tb *textBuf, ctx string, ctxLevel policy.Level, fallbac
 		if lv == policy.Info && inConventionSection(x.headerPath()) && convention(p.text, x.headerPath()) {
 			lv = policy.Must
 		}
-		if lv == policy.Info && inConventionPath(x.headerPath()) && (conventionBan(p.text) || labelledConvention(p.text)) {
+		if lv == policy.Info && (inConventionPath(x.headerPath()) && (conventionBan(p.text) || labelledConvention(p.text)) || namedCommitConvention(p.text)) {
 			// "## Code Style" + "- Vitest (not Jest)", "- ES modules, no
 			// `require()`": a convention that names what it leaves out
 			lv = policy.Should

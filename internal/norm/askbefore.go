@@ -48,6 +48,10 @@ var needsApprovalRE = lazyre.New(`(?i)^(.+?)\s+(?:requires?|needs?)\s+(?:(?:the|
 
 // spanThenAskRE: a command's code span, a remark, then the request ("`git reset
 // --hard` is destructive: confirm with the user first").
+// withoutThenBanRE: the approval first, then the ban ("Without the user's explicit
+// approval, do not run `git reset` or `git clean`"); group 1 is the action.
+var withoutThenBanRE = lazyre.New(`(?i)^without\s+(?:(?:the\s+)?(?:user|human|maintainer|owner)'s\s+|your\s+|their\s+)?(?:explicit\s+|prior\s+|written\s+)?(?:approval|permission|confirmation|consent|authori[sz]ation|sign-?off|go-ahead)\s*,\s*(?:never|do\s+not|don't|must\s+not|you\s+must\s+not|should\s+not)\s+((?:run|execute|use|invoke)\s+.+?)\s*[.!]?$`)
+
 var spanThenAskRE = lazyre.New("(?i)^(`[^`]+`)[^`:]*:\\s*" + askFor + `\s*[.!]?$`)
 
 // askLabelRE: a one-word label before the sentence ("IMPORTANT:", "Note:").
@@ -94,6 +98,8 @@ func askBeforeAction(text string) (string, int, bool) {
 	} else if m := beforeAskRE.FindStringSubmatch(text); m != nil {
 		action = m[1]
 	} else if m := waitToRE.FindStringSubmatch(text); m != nil {
+		return "Never " + m[1] + " without approval.", strings.Count(m[1], "`"), true
+	} else if m := withoutThenBanRE.FindStringSubmatch(text); m != nil {
 		return "Never " + m[1] + " without approval.", strings.Count(m[1], "`"), true
 	} else if m := spanThenAskRE.FindStringSubmatch(text); m != nil {
 		return "Never run " + m[1] + " without approval.", 2, true

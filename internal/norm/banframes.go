@@ -365,3 +365,27 @@ func RemovedStateLead(clause string) bool {
 	}
 	return removedStateRE.MatchString(strings.TrimRight(clause, " .:;—–-"))
 }
+
+// dirNamesBanRE: folders banned by their names ("Never create directories named
+// `misc`, `temp` or `new`", "No folders called `utils`"); group 1 holds the spans.
+var dirNamesBanRE = lazyre.New("(?i)\\b(?:never|don't|do not|must not|no)\\b[^.;]{0,30}?\\b(?:director(?:y|ies)|folders?|dirs?)\\s+(?:named|called)\\s+(`[^`]+`(?:\\s*(?:,|or|and|, or|, and)\\s*`[^`]+`)*)")
+
+// DirNamesBanned returns the folder names a sentence bans, or nil.
+func DirNamesBanned(text string) []string {
+	low := strings.ToLower(text)
+	if !strings.Contains(low, "named") && !strings.Contains(low, "called") {
+		return nil
+	}
+	m := dirNamesBanRE.FindStringSubmatch(text)
+	if m == nil {
+		return nil
+	}
+	var out []string
+	parts := strings.Split(m[1], "`")
+	for i := 1; i < len(parts); i += 2 {
+		if n := strings.Trim(parts[i], "/"); n != "" && !strings.ContainsAny(n, "/ *") {
+			out = append(out, n)
+		}
+	}
+	return out
+}

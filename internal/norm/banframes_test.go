@@ -1,6 +1,9 @@
 package norm
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestBanFrames(t *testing.T) {
 	for in, want := range map[string]string{
@@ -97,6 +100,19 @@ func TestBanFramesTypeAs(t *testing.T) {
 		"Cast the result as `number`.":            "Cast the result as `number`.",
 	} {
 		if got := BanFrames(in); got != want {
+			t.Errorf("%q: %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestDirNamesBanned(t *testing.T) {
+	for in, want := range map[string]string{
+		"Never create directories named `misc`, `temp` or `new`.": "misc temp new",
+		"No folders called `utils/`.":                             "utils",
+		"Folders named `docs` hold the guides.":                   "",
+		"Never create a directory named `src/new`.":               "",
+	} {
+		if got := strings.Join(DirNamesBanned(in), " "); got != want {
 			t.Errorf("%q: %q, want %q", in, got, want)
 		}
 	}

@@ -53,6 +53,8 @@ type Conventional struct {
 var (
 	// convMessagesRE: messages named without saying whose ("for messages")
 	convMessagesRE = lazyre.New(`\b(?:for|in|your|the|all)\s+messages?\b`)
+	// convGitLabelRE: a label naming the history ("Git:", "**Git** —", "Version control:")
+	convGitLabelRE = lazyre.New(`^[\W_]*(?:git|version control|vcs|history)[*_]*\s*(?::|—|–|-)\s`)
 )
 
 // ReadConventional reads what a sentence says of Conventional Commits. lower is the
@@ -70,6 +72,11 @@ func ReadConventional(lower string, spans []string, f ConventionalFrame) Convent
 		// nothing else it is for is a demand on commits, what the convention is of
 		convWordRE.MatchString(lower) && convDirectRE.MatchString(plain) && !SaysPR(plain) && !cv.ForPR &&
 			!nearPROnly && !PROnlyFrame(f.Around))
+	// "**Git**: Conventional Commits (`feat:`, `fix:`)": the label of the history, the
+	// convention its value
+	if !cv.ForCommits && !cv.ForPR && convWordRE.MatchString(lower) && convGitLabelRE.MatchString(lower) {
+		cv.ForCommits = true
+	}
 	// "Use Conventional Commits for messages (`feat:`, `fix:`)" in a list under "## Pull
 	// requests": the messages the convention is for are the commits'
 	if !cv.ForCommits && !cv.ForPR && convWordRE.MatchString(lower) && convMessagesRE.MatchString(plain) && !SaysPR(plain) && !SaysWhenToRun(lower) {

@@ -19,6 +19,8 @@ func TestReadConventional(t *testing.T) {
 			Conventional{ForCommits: true, Types: []string{"feat", "fix", "docs"}, Required: true}},
 		// an open list names examples, not the allowed types
 		{"use a type such as , .", []string{"feat", "fix"}, ConventionalFrame{Around: "commit messages / "}, Conventional{ForCommits: true}},
+		// the label of the history, the convention its value
+		{"**git**: conventional commits ()", []string{"feat:"}, ConventionalFrame{}, Conventional{ForCommits: true, Required: true}},
 		// what some commits tend to look like
 		{"dependency updates commonly use conventional commit style.", nil, ConventionalFrame{Around: "commits / "}, Conventional{ForCommits: true}},
 	} {

@@ -146,6 +146,9 @@ func TestAskBefore(t *testing.T) {
 		{"Get confirmation from the user before you run `alembic upgrade`.", "Never run `alembic upgrade` without approval."},
 		{"`git reset --hard` is destructive: confirm with the user first.", "Never run `git reset --hard` without approval."},
 		{"Running `pnpm install` with `--no-frozen-lockfile` needs the user's OK.", "Never run `pnpm install` with `--no-frozen-lockfile` without approval."},
+		{"Without the user's explicit approval, do not run `git reset` or `git clean`.", "Never run `git reset` or `git clean` without approval."},
+		{"Without approval, never use `terraform apply`.", "Never use `terraform apply` without approval."},
+		{"Without approval, never touch the database.", ""}, // no command named
 		{"Ask before making large refactors.", ""},                    // no command to wait on
 		{"Ask before force-pushing any other branch.", ""},            // a practice in words: readAskBefore reads it
 		{"Releases need the user's approval.", ""},                    // no command named

@@ -361,6 +361,9 @@ func chinese() languageWords {
 			"跳过": "skip", "钩子": "hooks", "依赖": "dependencies", "安装依赖": "to install dependencies", "代码": "code", "命令": "command",
 			// nouns a name in front of them qualifies ("Web/Electron/API 入口" is entry
 			// points, not Electron)
+			"未经": "without", "未经允许": "without permission", "未经同意": "without approval", "未经批准": "without approval",
+			"未经授权": "without authorization", "未经明确授权": "without explicit authorization", "未经用户同意": "without the user's approval",
+			"未经用户明确同意": "without the user's explicit approval", "未经用户允许": "without the user's permission",
 			"入口": "entry points", "页面": "pages", "接口": "APIs", "模块": "modules", "按钮": "buttons", "功能": "features",
 			"必须 和 CODE 同步维护": "must be kept in sync with CODE", "必须 与 CODE 同步维护": "must be kept in sync with CODE",
 			"必须 和 CODE 保持同步": "must be kept in sync with CODE", "必须 与 CODE 保持同步": "must be kept in sync with CODE",

@@ -352,7 +352,10 @@ func subsumed(c *policy.Constraint, cv norm.Conventional, rc *recognize.RepoCont
 		if !ov.Required {
 			continue
 		}
-		if len(ov.Types) > 0 || before {
+		// the first speaks, unless a later one binds harder ("Git: conventional
+		// commits" as a convention, "Commits follow Conventional Commits." after it)
+		stronger, weaker := o.Level == policy.Must && c.Level != policy.Must, c.Level == policy.Must && o.Level != policy.Must
+		if len(ov.Types) > 0 || before && !weaker || !before && stronger {
 			commits = commits || (cv.ForCommits && ov.ForCommits)
 			prs = prs || (cv.ForPR && ov.ForPR)
 		}

@@ -200,8 +200,12 @@ func (p *parsed) hasFlag(spec string) (string, bool) {
 			// forbidden command through
 			ok = true
 		}
-		if ok && specHasVal && f.value != specVal && !(strings.Contains(specVal, "*") && globOK(specVal, f.value)) {
-			ok = false // a value glob ("-b=claude/*") matches the values it covers
+		if ok && specHasVal && f.value != specVal && !(strings.Contains(specVal, "*") && globOK(specVal, f.value)) &&
+			!(f.value == "" && p.hasPositional(specVal)) {
+			// a value glob ("-b=claude/*") matches the values it covers; an option
+			// heed does not know to take a value was read bare, and its value as a
+			// word of its own ("--output-structure locale-modules")
+			ok = false
 		}
 		if ok {
 			if f.cluster != "" {
@@ -214,6 +218,16 @@ func (p *parsed) hasFlag(spec string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// hasPositional reports a positional word of the command equal to text.
+func (p *parsed) hasPositional(text string) bool {
+	for _, a := range p.pos {
+		if a.text == text {
+			return true
+		}
+	}
+	return false
 }
 
 // programMatches reports whether spec names the program of p: a base name or a glob of

@@ -213,3 +213,20 @@ func TestRunnerTargetInAnotherFolder(t *testing.T) {
 		}
 	}
 }
+
+// An option heed does not know to take a value is read bare, its value a word of its
+// own: "--output-structure locale-modules" carries "--output-structure=locale-modules"
+// as much as the joined spelling does.
+func TestLackingOptionWithSeparateValue(t *testing.T) {
+	p := CommandParams{Forbid: []Pattern{{Program: []string{"npx"}, Args: []string{"paraglide-js", "compile"}, Lacking: [][]string{{"--output-structure=locale-modules"}}}}}
+	for argv, want := range map[string]string{
+		"npx paraglide-js compile --project ./p":                                    policy.ExpectViolated,
+		"npx paraglide-js compile --project ./p --output-structure locale-modules":  policy.ExpectSatisfied,
+		"npx paraglide-js compile --project ./p --output-structure=locale-modules":  policy.ExpectSatisfied,
+		"npx paraglide-js compile --project ./p --output-structure message-modules": policy.ExpectViolated,
+	} {
+		if got := JudgeArgv(p, strings.Fields(argv)); got != want {
+			t.Errorf("%s: %v, want %v", argv, got, want)
+		}
+	}
+}

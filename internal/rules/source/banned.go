@@ -640,7 +640,7 @@ var (
 	// purposeQualRE: a qualifier that says what the banned construct would be used
 	// for ("for user-facing output", "for detecting client disconnects", "to run
 	// commands").
-	purposeQualRE = lazyre.New(`^for \S`)
+	purposeQualRE = lazyre.New(`^for \S|^(?:in order )?to (?:find|locate|resolve|build|compute|get|read|load|determine|store|format|parse|create|generate|compare|check|construct|join|make|open|fetch|detect)\b`)
 	// receiverQualRE: the kind of receiver a member is banned on ("on a task", "on
 	// the response object").
 	// (one noun; a situation is no receiver: "on the main thread", "on startup")

@@ -540,6 +540,30 @@ func namingRules(s *sentence, rc *recognize.RepoContext) []policy.Rule {
 			}
 		}
 	}
+	// "Never create directories named `misc`, `temp` or `new`": a folder of such a
+	// name in a new file's path
+	if names := norm.DirNamesBanned(s.c.Text); len(names) > 0 {
+		var forbid []string
+		for _, n := range names {
+			forbid = append(forbid, "**/"+n+"/**")
+		}
+		sc, _ := ruleScope(s, rc, nil)
+		p, ok := textSamplePath(sc, nil)
+		if !ok {
+			p = path.Join(sc.Dir, "src", "example.txt")
+		}
+		dir, base := path.Split(p)
+		bad, good := dir+names[0]+"/"+base, dir+"helpers/"+base
+		if sc.Covers(bad) && sc.Covers(good) {
+			out = append(out, policy.Rule{Domain: policy.DomainSource, Kind: KindText, Scope: sc, Severity: s.severity(), Exact: true,
+				Params:  marshal(TextParams{Check: "filename", Forbid: forbid, NewFilesOnly: true}),
+				Message: "file in a folder named " + strings.Join(names, ", "), Suggestion: "choose a name that says what the folder holds",
+				Cases: []policy.Case{
+					{Expect: policy.ExpectViolated, Path: bad, Code: "x\n", Changed: []string{bad}, Note: "a new file in a folder of a banned name"},
+					{Expect: policy.ExpectSatisfied, Path: good, Code: "x\n", Changed: []string{good}, Note: "a new file in a folder named for what it holds"},
+				}})
+		}
+	}
 	// "Directory names: lowercase with dashes", "Files and directories - kebab-case".
 	for _, style := range norm.DirNamings(s.c.Text, s.header) {
 		if namingRE[style] == nil {
