@@ -2,6 +2,7 @@ package check
 
 import (
 	"encoding/json"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -78,8 +79,9 @@ func dropRestated(rules []engine.Compiled) ([]engine.Compiled, restatements) {
 // different sentence ("pattern matching (`is null` over `== null`)" in a list of
 // idioms and "`== null` instead of `is null`" in a list of tells; a short AGENTS.md
 // bullet and the CLAUDE.md rule it points to): the same domain, kind, parameters but
-// the alternative they suggest, and condition. The one kept is at least as severe and
-// judges every file the other does; each site is reported once, under it.
+// the alternative they suggest. The one kept is at least as severe, judges every file
+// the other does, and holds always or on the other's condition; each site is reported
+// once, under it.
 func sameCheck(rules []engine.Compiled, absorbedBy map[int]int) {
 	groups := map[string][]int{}
 	for i, c := range rules {
@@ -96,7 +98,14 @@ func sameCheck(rules []engine.Compiled, absorbedBy map[int]int) {
 			if severityRank(rj.Severity) < severityRank(ri.Severity) || !covers(rj.Scope, ri.Scope) {
 				return false
 			}
-			return j < i || severityRank(rj.Severity) > severityRank(ri.Severity) || !covers(ri.Scope, rj.Scope)
+			if rj.When != nil && !reflect.DeepEqual(ri.When, rj.When) {
+				// a rule that holds only on a condition keeps no reports for one that
+				// holds under another, or always; one that always holds keeps them
+				// for one that holds on a condition (the same comment rule from a
+				// sentence that also names Markdown files)
+				return false
+			}
+			return j < i || severityRank(rj.Severity) > severityRank(ri.Severity) || !covers(ri.Scope, rj.Scope) || ri.When != nil && rj.When == nil
 		})
 	}
 }
@@ -150,8 +159,7 @@ func checkKey(c engine.Compiled) (string, bool) {
 	b, err := json.Marshal(struct {
 		Kind   string
 		Params json.RawMessage
-		When   *policy.Condition
-	}{r.Kind, params, r.When})
+	}{r.Kind, params})
 	if err != nil {
 		return "", false
 	}

@@ -110,6 +110,20 @@ func TestTheSameCheckInOtherWordsReportsASiteOnce(t *testing.T) {
 	if kept, _ := dropRestated([]engine.Compiled{agentsCopy, claudeCopy}); len(kept) != 1 {
 		t.Errorf("copies in two instruction files: kept %d", len(kept))
 	}
+	// the same comment rule from a sentence that also names Markdown files, held on
+	// that condition, and from one that holds always (app-dev-panel, wild round 39):
+	// the one that always holds reports each site; two conditions stay apart
+	always := mk("always", "All comments in English.", `{"regex":"\\p{Han}{2}"}`, policy.SeverityWarning)
+	onMarkdown := mk("on-markdown", "Docs, comments and markdown files in English.", `{"regex":"\\p{Han}{2}"}`, policy.SeverityWarning)
+	onMarkdown.Rule.When = &policy.Condition{What: "markdown files", Paths: []string{"**/*.md"}}
+	if kept, _ := dropRestated([]engine.Compiled{onMarkdown, always}); len(kept) != 1 || kept[0].Rule.ID != "always" {
+		t.Errorf("a condition and none: kept %v, want the rule that always holds", kept)
+	}
+	onGo := mk("on-go", "Comments in English.", `{"regex":"\\p{Han}{2}"}`, policy.SeverityWarning)
+	onGo.Rule.When = &policy.Condition{What: "Go files", Paths: []string{"**/*.go"}}
+	if kept, _ := dropRestated([]engine.Compiled{onMarkdown, onGo}); len(kept) != 2 {
+		t.Errorf("two conditions: kept %d, want 2", len(kept))
+	}
 	other := mk("other", "No `var`.", `{"entry":"js-var","needles":["var"]}`, policy.SeverityError)
 	if kept, _ := dropRestated([]engine.Compiled{idioms, other}); len(kept) != 2 {
 		t.Errorf("two checks: kept %d, want 2", len(kept))
