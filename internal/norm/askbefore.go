@@ -99,7 +99,7 @@ func askBeforeAction(text string) (string, int, bool) {
 		action = m[1]
 	} else if m := waitToRE.FindStringSubmatch(text); m != nil {
 		return "Never " + m[1] + " without approval.", strings.Count(m[1], "`"), true
-	} else if m := withoutThenBanRE.FindStringSubmatch(text); m != nil {
+	} else if m := withoutThenBanRE.FindStringSubmatch(text); strings.HasPrefix(strings.ToLower(text), "without") && m != nil {
 		return "Never " + m[1] + " without approval.", strings.Count(m[1], "`"), true
 	} else if m := spanThenAskRE.FindStringSubmatch(text); m != nil {
 		return "Never run " + m[1] + " without approval.", 2, true

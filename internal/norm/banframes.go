@@ -327,8 +327,14 @@ func ElidedBans(text string) string {
 			return m[1] + "Do not use " + m[2] + " outside " + m[3] + "."
 		}
 	}
-	if !strings.Contains(low, " not") && !strings.Contains(low, "n't") && !strings.Contains(low, "never") {
+	if !strings.Contains(low, " not") && !strings.Contains(low, "n't") && !strings.Contains(low, "never") && !strings.Contains(low, "nothing") ||
+		!strings.Contains(low, " may ") && !strings.Contains(low, " can ") && !strings.Contains(low, " allowed to ") ||
+		!strings.ContainsAny(text, ";,.") || strings.Count(text, "`") < 2 || !containsAny(low, "may use `", "can use `", "may call `", "can call `", "may import `", "can import `", "allowed to use `", "allowed to call `", "allowed to import `") {
 		return text
+	}
+	if end := strings.TrimRight(low, " .!"); !strings.HasSuffix(end, "not") && !strings.HasSuffix(end, "n't") && !strings.HasSuffix(end, "never") &&
+		!strings.HasSuffix(end, " may") && !strings.HasSuffix(end, " can") {
+		return text // the verbless clause ends the text: "...; production code may not."
 	}
 	m := elidedMayNotRE.FindStringSubmatch(text)
 	if m == nil {
@@ -373,7 +379,7 @@ var dirNamesBanRE = lazyre.New("(?i)\\b(?:never|don't|do not|must not|no)\\b[^.;
 // DirNamesBanned returns the folder names a sentence bans, or nil.
 func DirNamesBanned(text string) []string {
 	low := strings.ToLower(text)
-	if !strings.Contains(low, "named") && !strings.Contains(low, "called") {
+	if !strings.Contains(low, "named") && !strings.Contains(low, "called") || !strings.Contains(low, "director") && !strings.Contains(low, "folder") && !strings.Contains(low, "dirs") {
 		return nil
 	}
 	m := dirNamesBanRE.FindStringSubmatch(text)

@@ -122,7 +122,9 @@ var commitTextBanRE = lazyre.New("(?i)\\b(?:never|don't|do not|must not|should n
 // CommitTextBan returns the literals a sentence keeps out of commit messages, as its
 // code spans give them (case kept), or nil.
 func CommitTextBan(text string) []string {
-	if !strings.Contains(strings.ToLower(text), "commit") || !strings.Contains(text, "`") {
+	low := strings.ToLower(text)
+	if !strings.Contains(text, "`") || !containsAny(low, " in commit", " in the commit", " in a commit", " in any commit", " in your commit", " into commit", " into the commit",
+		"commit messages must", "commit message must", "commit subjects must", "commit titles must", "commit messages should", "commit message should") {
 		return nil
 	}
 	m := commitTextBanRE.FindStringSubmatch(text)
@@ -152,7 +154,7 @@ var emDashWordsRE = lazyre.New("\\bem[- ]?dash(?:es)?\\b|`\u2014`")
 // ("No em dashes anywhere in subject or body" under "Commit messages"; "the
 // commit-msg hook enforces ... no em dashes").
 func EmDashInCommitMessages(lower, header string) bool {
-	if !emDashWordsRE.MatchString(lower) {
+	if !strings.Contains(lower, "dash") && !strings.Contains(lower, "\u2014") || !emDashWordsRE.MatchString(lower) {
 		return false
 	}
 	if strings.Contains(lower, "commit") && (strings.Contains(lower, "message") || strings.Contains(lower, "subject") || strings.Contains(lower, "commit-msg")) {

@@ -1326,7 +1326,7 @@ func TestFilePatterns(text string) []string {
 	if !testFileTopicRE.MatchString(text) {
 		return nil
 	}
-	if testPatternsExemptRE.MatchString(text) {
+	if containsAny(l, " off ", "disabled", "not enforced", "relaxed", "exempt", "excluded", "ignored", "apply") && testPatternsExemptRE.MatchString(text) {
 		// "The rule is switched off for `*.test.ts` and `testing.ts` files": the
 		// files a rule leaves alone, named by their pattern, no convention of
 		// naming (wild round 39, obsidian-journal)

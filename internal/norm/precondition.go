@@ -39,6 +39,12 @@ func ReadPrecondition(text string) *Precondition {
 	if span == "" {
 		return nil
 	}
+	if !preLeadClauseRE.MatchString(span) && strings.Count(stripSpans(span), ",") >= 2 {
+		// "all docs, comments, commit messages, and markdown files must be ...": a
+		// list of what the rule is about, each of which it governs; no one of them
+		// is a change the rule waits for (wild round 39, app-dev-panel)
+		return nil
+	}
 	if len(DefinitionSubjects(text)) > 0 {
 		// "`RunWorkflow` and `AgentRunnerExecutor` must not access `app.state`": the
 		// subject is where the ban holds, which the check locates in the code; a

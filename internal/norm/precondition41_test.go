@@ -25,3 +25,12 @@ func TestReadPreconditionFirstSentence(t *testing.T) {
 		t.Errorf("the deprecation condition was lost: %+v", p)
 	}
 }
+
+// A list of what a rule is about is no change it waits for: "all docs, comments,
+// commit messages, and markdown files must be written in English" holds for comments
+// whatever the change touches (wild round 39, app-dev-panel).
+func TestReadPreconditionOfAListSubject(t *testing.T) {
+	if p := ReadPrecondition("Documentation: English only — all docs, comments, commit messages, and markdown files must be written in English"); p != nil {
+		t.Errorf("got %+v, want no precondition", p)
+	}
+}

@@ -219,7 +219,7 @@ func (bannedRecognizer) Recognize(c *policy.Constraint, rc *recognize.RepoContex
 			// declared alternative) is a package: its import is banned
 			if rules, why, isPkg := repoPackageRules(s, rc, b); isPkg {
 				switch {
-				case b.qualifier != "" && !outsideLocated(s, rc, b) && (!purposeQualRE.MatchString(b.qualifier) || placeQualRE.MatchString(b.qualifier)):
+				case b.qualifier != "" && !outsideLocated(s, rc, b) && (!purposeQual(b.qualifier) || placeQualRE.MatchString(b.qualifier)):
 					res.Unenforced = fmt.Sprintf("bans `%s` only %s, which heed cannot locate in code", b.span, b.qualifier)
 				case situational():
 				case len(rules) == 0:
@@ -637,10 +637,6 @@ func shippedCases(cs []policy.Case, sc policy.Scope) []policy.Case {
 }
 
 var (
-	// purposeQualRE: a qualifier that says what the banned construct would be used
-	// for ("for user-facing output", "for detecting client disconnects", "to run
-	// commands").
-	purposeQualRE = lazyre.New(`^for \S|^(?:in order )?to (?:find|locate|resolve|build|compute|get|read|load|determine|store|format|parse|create|generate|compare|check|construct|join|make|open|fetch|detect)\b`)
 	// receiverQualRE: the kind of receiver a member is banned on ("on a task", "on
 	// the response object").
 	// (one noun; a situation is no receiver: "on the main thread", "on startup")
@@ -921,7 +917,7 @@ func parseShape(b ban) (shape, bool) {
 		// languages whose comments open with '#'
 		return shape{}, false
 	}
-	if markdownHeadingRE.MatchString(sp) && sectionWordRE.MatchString(strings.ToLower(b.clause)) {
+	if strings.HasPrefix(sp, "#") && markdownHeadingRE.MatchString(sp) && sectionWordRE.MatchString(strings.ToLower(b.clause)) {
 		// "no `# Example` or `# Usage` sections in a doc comment": a Markdown
 		// heading inside documentation, not a comment of the languages whose
 		// comments open with '#' (a shell script's "# Usage:" header; wild round
@@ -2912,7 +2908,7 @@ var compositionRootGlobs = []string{"**/Program.cs", "**/Startup.cs", "**/*Servi
 // heed cannot find in code ("in tool input schemas", "from goroutines"), rather than a
 // purpose a warning can carry.
 func unlocatedPlace(b ban) bool {
-	return !purposeQualRE.MatchString(b.qualifier) || placeQualRE.MatchString(b.qualifier)
+	return !purposeQual(b.qualifier) || placeQualRE.MatchString(b.qualifier)
 }
 
 // situationNouns name where or when code runs, not what a member is called on.
@@ -3144,3 +3140,21 @@ func phpTypeWord(name string) bool {
 	}
 	return false
 }
+
+// purposeQual reports a qualifier that says what the banned construct would be used
+// for ("for user-facing output", "for detecting client disconnects", "to run
+// commands", "to find resources").
+func purposeQual(q string) bool {
+	if rest, ok := strings.CutPrefix(q, "for "); ok {
+		return rest != "" && rest[0] != ' ' && rest[0] != '\t' // "for user-facing output"
+	}
+	f := strings.Fields(strings.TrimPrefix(q, "in order "))
+	return len(f) > 1 && f[0] == "to" && purposeVerbs.Get()[f[1]]
+}
+
+// purposeVerbs are the verbs of a purpose after "to" ("to find resources", "to run
+// commands"): what the banned construct would be used for.
+var purposeVerbs = lazy.Value[map[string]bool]{F: func() map[string]bool {
+	return set("find", "locate", "resolve", "build", "compute", "get", "read", "load", "determine", "store", "format", "parse",
+		"create", "generate", "compare", "check", "construct", "join", "make", "open", "fetch", "detect", "run")
+}}

@@ -594,7 +594,8 @@ var tsClasses = &Entry{
 	Name:  "ts-classes",
 	Title: "classes in TypeScript and JavaScript",
 	Names: func(s *sentence) bool {
-		if !strings.Contains(s.norm, "classes") || s.has(classesOtherRE) {
+		at := strings.Index(s.norm, "classes")
+		if at < 0 || !containsAnyWord(s.norm[max(0, at-40):at], "avoid", "no", "not", "never", "don't", "over", "instead", "rather", "than") || s.has(classesOtherRE) {
 			return false
 		}
 		return s.negPhrase(classesWordRE) || s.has(classesOverRE)
@@ -649,4 +650,27 @@ var angularOnPush = &Entry{
 	Variants: jsVariants(tsLangs, `((decorator (call_expression function: (identifier) @d arguments: (arguments (object) @o))) @match (#eq? @d "Component") (#not-match? @o "changeDetection\\s*:\\s*ChangeDetectionStrategy\\.OnPush"))`, []string{"Component"},
 		[]string{"import { Component } from '@angular/core';\n\n«@Component({ selector: 'app-list', template: '' })»\nexport class ListComponent {}\n"},
 		[]string{"import { ChangeDetectionStrategy, Component } from '@angular/core';\n\n@Component({ selector: 'app-list', template: '', changeDetection: ChangeDetectionStrategy.OnPush })\nexport class ListComponent {}\n@Injectable()\nexport class S {}\n"}),
+}
+
+// containsAnyWord reports whether lower-case text holds one of the words, as a word
+// (a cheap look before an expression is compiled).
+func containsAnyWord(text string, ws ...string) bool {
+	for _, w := range ws {
+		for i := strings.Index(text, w); i >= 0; {
+			end := i + len(w)
+			if (i == 0 || !isWordByte(text[i-1])) && (end == len(text) || !isWordByte(text[end])) {
+				return true
+			}
+			j := strings.Index(text[i+1:], w)
+			if j < 0 {
+				break
+			}
+			i += 1 + j
+		}
+	}
+	return false
+}
+
+func isWordByte(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }

@@ -1350,7 +1350,7 @@ func subjectFolder(text string, rc *recognize.RepoContext) string {
 	switch {
 	case strings.HasPrefix(strings.TrimLeft(text, " *_-"), "`"):
 		m = subjectSpanRE.FindStringSubmatch(text)
-	case strings.Contains(text, "`"):
+	case strings.Contains(text, "— `") || strings.Contains(text, "– `") || strings.Contains(text, ": `") || strings.Contains(text, " - `"):
 		// "**Domain** — `worker-core`. No FastAPI dependency.": a label, then the
 		// package it stands for (wild round 39, workertransfer)
 		m = labelledSubjectRE.FindStringSubmatch(text)

@@ -392,13 +392,15 @@ var (
 // `Equal`" (not every Equal compares floats).
 func (s *sentence) conditionImplied(span string) bool {
 	p := conditionOKRE.ReplaceAllString(s.prose(), "")
-	if m := concessiveUseRE.FindStringSubmatch(strings.TrimLeft(s.norm, "-*+ ")); m != nil {
+	if lead := strings.TrimLeft(s.norm, "-*+ "); strings.HasPrefix(lead, "if you ") {
 		// "If you must use `subprocess`, never pass `shell=True`": a keyword
 		// argument or a member of the thing the condition grants is only ever
 		// written where it is used
-		sp := strings.ToLower(span)
-		if kwargSpanRE.MatchString(span) || strings.HasPrefix(sp, m[1]+".") || strings.HasPrefix(sp, m[1]+"(") {
-			return true
+		if m := concessiveUseRE.FindStringSubmatch(lead); m != nil {
+			sp := strings.ToLower(span)
+			if kwargSpanRE.MatchString(span) || strings.HasPrefix(sp, m[1]+".") || strings.HasPrefix(sp, m[1]+"(") {
+				return true
+			}
 		}
 	}
 	if conditionRE.MatchString(p) {

@@ -335,7 +335,7 @@ func textSamples(p TextParams) (bad, good string) {
 // block, or a header given in a code span that is a comment line.
 func headerRule(s *sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
 	prose := s.prose()
-	if !headerRE.MatchString(prose) && !(spanHeaderRE.MatchString(prose) && slices.ContainsFunc(s.spans, func(sp string) bool {
+	if !headerRE.MatchString(prose) && !(strings.Contains(prose, "with CODE") && spanHeaderRE.MatchString(prose) && slices.ContainsFunc(s.spans, func(sp string) bool {
 		// "Every new `.rs` file starts with `// SPDX-License-Identifier: MPL-2.0`":
 		// a licence line is a header by what it says
 		return commentLineRE.MatchString(sp) && licenceWordRE.MatchString(sp)
