@@ -228,7 +228,7 @@ func HeadingRegion(header string) string {
 	return ""
 }
 
-var headingRegionRE = lazyre.New(`(?i)\b(?:audio|render(?:ing)?|ui|gui|main|worker|background|event|game|physics|network|io)[ -](?:threads?|loops?|callbacks?)\b|\breal-?time (?:code|threads?|paths?|callbacks?|contexts?|rules|safety)\b|\bhot[ -]paths?\b|\binterrupt (?:handlers?|context|service routines?)\b|\bisrs?\b|\bsignal handlers?\b`)
+var headingRegionRE = lazyre.New(`(?i)\b(?:audio|render(?:ing)?|ui|gui|main|worker|background|event|game|physics|network|io)[ -](?:threads?|loops?|callbacks?)\b|\breal-?time (?:code|threads?|paths?|callbacks?|contexts?|rules|safety)\b|\bhot[ -]paths?\b|\binterrupt (?:handlers?|context|service routines?)\b|\bisrs?\b|\bsignal handlers?\b|\brt (?:code|threads?|paths?|loops?)\b|\bzero[- ]alloc(?:ation)?\b`)
 
 // labelRegionWords: a word every label labelRegionRE matches holds.
 var labelRegionWords = []string{"code", " in ", "handler", "controller", "view", "migration", "resolver", "reducer",

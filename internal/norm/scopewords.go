@@ -508,7 +508,7 @@ func FoldersOfAName(clause, span string) bool {
 
 // inNewCodeRE: a rule limited to the code a change adds ("No jQuery in new code",
 // "for all new files", "New code must ...").
-var inNewCodeRE = lazyre.New(`(?i)\b(?:in|for|to|within|on) (?:any |all |the |every )?new(?:ly (?:added|written))? (?:code|files|modules|components|source files|functions|methods|classes|endpoints|types)\b|^\W*(?:all |any |every )?new (?:code|functions|methods|classes|modules|components) (?:must|should|shall|is|are|uses?|needs?|gets?|have|has)\b`)
+var inNewCodeRE = lazyre.New(`(?i)\b(?:in|for|to|within|on) (?:any |all |the |every )?new(?:ly (?:added|written))? (?:code|files|modules|components|source files|functions|methods|classes|endpoints|types)\b|^\W*(?:all |any |every )?new (?:code|functions|methods|classes|modules|components) (?:must|should|shall|is|are|uses?|needs?|gets?|have|has)\b|^\W*no new\b|\b(?:don't|do not|never|must not|should not) (?:add|introduce|write) (?:any )?new\b`)
 
 // InNewCode reports a rule the text limits to the code a change adds.
 func InNewCode(text string) bool {

@@ -489,13 +489,21 @@ func tableBans(c *policy.Constraint) ([]ban, bool) {
 		}
 		return out, true
 	}
-	for k, t := range ts {
+	for k := 0; k < len(ts); k++ {
+		t := ts[k]
 		if t.kind != 's' {
 			continue
 		}
 		if placeSpanAt(ts, k) {
 			// "| Store JWT in `localStorage` / `sessionStorage` |": where a thing is
 			// kept, not what is banned; the list after it shares the preposition
+			continue
+		}
+		if names, end := spanList(ts, k); len(names) > 0 && end < len(ts) && ts[end].kind == 'w' && ts[end-1].kind == 's' && !spanNounContinuations.Get()[lowerWord(ts[end])] {
+			// "| Per-crate `tokio`/`futures` version pins | `{ workspace = true }` |":
+			// the spans say which pins, and the pins are banned, not the crates
+			// (wild round 40, OpenFlight)
+			k = end
 			continue
 		}
 		out = append(out, ban{span: t.text, instead: instead, clause: cells[banCol], pair: true})
