@@ -225,10 +225,16 @@ func HeadingRegion(header string) string {
 	if m := headingRegionRE.FindString(header); m != "" {
 		return m
 	}
+	// "Zero-allocation in RT code"
+	if l := strings.ToLower(header); containsAny(l, "rt code", "rt thread", "rt path", "rt loop", "zero-alloc", "zero alloc") {
+		return rtRegionRE.FindString(header)
+	}
 	return ""
 }
 
-var headingRegionRE = lazyre.New(`(?i)\b(?:audio|render(?:ing)?|ui|gui|main|worker|background|event|game|physics|network|io)[ -](?:threads?|loops?|callbacks?)\b|\breal-?time (?:code|threads?|paths?|callbacks?|contexts?|rules|safety)\b|\bhot[ -]paths?\b|\binterrupt (?:handlers?|context|service routines?)\b|\bisrs?\b|\bsignal handlers?\b|\brt (?:code|threads?|paths?|loops?)\b|\bzero[- ]alloc(?:ation)?\b`)
+var rtRegionRE = lazyre.New(`(?i)\brt (?:code|threads?|paths?|loops?)\b|\bzero[- ]alloc(?:ation)?\b`)
+
+var headingRegionRE = lazyre.New(`(?i)\b(?:audio|render(?:ing)?|ui|gui|main|worker|background|event|game|physics|network|io)[ -](?:threads?|loops?|callbacks?)\b|\breal-?time (?:code|threads?|paths?|callbacks?|contexts?|rules|safety)\b|\bhot[ -]paths?\b|\binterrupt (?:handlers?|context|service routines?)\b|\bisrs?\b|\bsignal handlers?\b`)
 
 // labelRegionWords: a word every label labelRegionRE matches holds.
 var labelRegionWords = []string{"code", " in ", "handler", "controller", "view", "migration", "resolver", "reducer",
