@@ -401,3 +401,19 @@ func DirNamesBanned(text string) []string {
 	}
 	return out
 }
+
+// subjectRegionRE: a sentence that opens with a part of the running program no path
+// locates ("Hot loops never use `fmt.Sprintf`", "In tight loops, avoid `errors.New`").
+var subjectRegionRE = lazyre.New(`(?i)^\W*(?:in |inside |within |on )?(?:the |a |any |all )?(hot (?:loops?|paths?)|inner loops?|tight loops?|real-?time (?:code|paths?|threads?|loops?))\b`)
+
+// SubjectRegion is the region a sentence opens with (subjectRegionRE), or "".
+func SubjectRegion(prose string) string {
+	l := strings.ToLower(prose)
+	if !strings.Contains(l, "hot") && !strings.Contains(l, "loop") && !strings.Contains(l, "real") {
+		return ""
+	}
+	if m := subjectRegionRE.FindStringSubmatch(prose); m != nil {
+		return strings.ToLower(m[1])
+	}
+	return ""
+}

@@ -117,3 +117,16 @@ func TestDirNamesBanned(t *testing.T) {
 		}
 	}
 }
+
+func TestSubjectRegion(t *testing.T) {
+	for in, want := range map[string]string{
+		"Hot loops never use CODE or CODE.":    "hot loops",
+		"In tight loops, avoid CODE.":          "tight loops",
+		"Never use CODE in the hot loop code.": "",
+		"Real-time code must not allocate.":    "real-time code",
+	} {
+		if got := SubjectRegion(in); got != want {
+			t.Errorf("%q: %q, want %q", in, got, want)
+		}
+	}
+}

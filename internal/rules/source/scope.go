@@ -298,6 +298,11 @@ func (s *sentence) unknownRegionIn(rc *recognize.RepoContext) string {
 	if r := norm.UnlocatedRegion(s.prose()); r != "" {
 		return r
 	}
+	if r := norm.SubjectRegion(s.prose()); r != "" {
+		// "Hot loops never use `fmt.Sprintf`": the code that runs in them (wild
+		// round 40, bouine)
+		return r
+	}
 	if globs, kind, ok := kindPlace(s, rc); ok && len(globs) == 0 {
 		// "Background tasks must not sleep" where nothing shows where they live
 		return kind
