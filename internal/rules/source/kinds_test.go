@@ -484,16 +484,18 @@ func TestFormatterWidthSparesLongStrings(t *testing.T) {
 	for _, formatter := range []bool{false, true} {
 		r := &policy.Rule{ID: "w", Kind: KindText, Params: mustParams(t, TextParams{Check: "max_line_length", Max: 40, Formatter: formatter})}
 		fs, _ := runFiles(t, []*policy.Rule{r}, map[string]string{
-			"a.ts": "const p = \"M0 0 L10 10 L20 20 L30 30 L40 40 L50 50\";\n",
+			"a.ts": "const p = \"M0 0 L10 10 L20 20 L30 30 L40 40 L50 50 L60 60\";\n",
+			// a string the formatter moves to a line of its own, where it fits
+			"c.ts": "export const amount = (n: number): string => `${n.toFixed(2)} EUR`;\n",
 			"b.ts": "const total = alpha + beta + gamma + delta + epsilon;\n",
 		})
 		var got []string
 		for _, f := range fs {
 			got = append(got, f.Path)
 		}
-		want := "a.ts b.ts"
+		want := "a.ts b.ts c.ts"
 		if formatter {
-			want = "b.ts"
+			want = "b.ts c.ts"
 		}
 		if strings.Join(got, " ") != want {
 			t.Errorf("formatter %v: findings in %v, want %s", formatter, got, want)

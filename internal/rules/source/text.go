@@ -602,13 +602,15 @@ func unwrappable(line string, max int) bool {
 	return false
 }
 
-// stringPastLimit: a string literal on the line starts before the limit and runs past
-// it (or ends the line past it). A formatter's print width is what it wraps to, and it
-// never breaks a string (Prettier, Black): the line stays as long as the string makes
-// it (wild round 39, app-dev-panel's SVG paths).
+// stringPastLimit: a string literal on the line runs past the limit and is too long to
+// fit even on a line of its own. A formatter's print width is what it wraps to, and it
+// never breaks a string (Prettier, Black): it can move a string to the next line, but
+// a string longer than the width stays as long as it is (wild round 39, app-dev-panel's
+// SVG paths).
 func stringPastLimit(line string, max int) bool {
+	indent := utf8.RuneCountInString(line) - utf8.RuneCountInString(strings.TrimLeft(line, " \t"))
 	for _, loc := range quotedRE.FindAllStringIndex(line, -1) {
-		if utf8.RuneCountInString(line[:loc[0]]) < max && utf8.RuneCountInString(line[:loc[1]]) > max {
+		if utf8.RuneCountInString(line[:loc[1]]) > max && indent+2+utf8.RuneCountInString(line[loc[0]:loc[1]]) > max {
 			return true
 		}
 	}
