@@ -1054,7 +1054,7 @@ var Catalogue = []*Entry{
 		Name:  "no-emoji",
 		Title: "emoji in source files",
 		Names: func(s *sentence) bool {
-			return s.negPhrase(words(`\bemojis?\b`)) && s.has(words(`\b(?:code|source|comments?|files?|tests?)\b`)) && !emojiInCommentsOnly(s) && !emojiInDocsOnly(s)
+			return s.negPhrase(emojiWordRE) && s.has(words(`\b(?:code|source|comments?|files?|tests?)\b`)) && !emojiInCommentsOnly(s) && !emojiInDocsOnly(s)
 		},
 		Message:    "emoji",
 		Suggestion: "write it in words",

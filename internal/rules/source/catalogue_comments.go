@@ -703,7 +703,7 @@ var noEmojiComments = &Entry{
 	Name:  "no-emoji-comments",
 	Title: "emoji in comments",
 	Names: func(s *sentence) bool {
-		return s.negPhrase(words(`\bemojis?\b`)) && emojiInCommentsOnly(s)
+		return s.negPhrase(emojiWordRE) && emojiInCommentsOnly(s)
 	},
 	Message:    "emoji in a comment",
 	Suggestion: "write it in words",

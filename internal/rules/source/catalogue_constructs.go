@@ -1,6 +1,7 @@
 package source
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/heed-dev/heed/internal/engine"
@@ -655,22 +656,10 @@ var angularOnPush = &Entry{
 // containsAnyWord reports whether lower-case text holds one of the words, as a word
 // (a cheap look before an expression is compiled).
 func containsAnyWord(text string, ws ...string) bool {
-	for _, w := range ws {
-		for i := strings.Index(text, w); i >= 0; {
-			end := i + len(w)
-			if (i == 0 || !isWordByte(text[i-1])) && (end == len(text) || !isWordByte(text[end])) {
-				return true
-			}
-			j := strings.Index(text[i+1:], w)
-			if j < 0 {
-				break
-			}
-			i += 1 + j
+	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return !isWordRune(r) }) {
+		if slices.Contains(ws, f) {
+			return true
 		}
 	}
 	return false
-}
-
-func isWordByte(b byte) bool {
-	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }

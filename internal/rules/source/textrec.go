@@ -908,21 +908,31 @@ func emDashRule(s *sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
 	if len(r.Scope.Globs) == 0 {
 		r.Scope.Globs = proseGlobs
 	}
-	r.Params = marshal(PatternParams{Regex: "\u2014", Where: "any"})
+	return prosePattern(r, "\u2014",
+		policy.Case{Code: "Install it \u2014 then run it.\n", Note: "an em dash in prose"},
+		policy.Case{Code: "Install it; then run it. Pages 1\u20133.\n", Note: "a semicolon and an en dash"})
+}
+
+// prosePattern makes r a pattern rule of the regular expression anywhere in the prose
+// files of its scope, its cases the two texts at a sample path of that scope; false
+// when the scope holds no prose file.
+func prosePattern(r policy.Rule, regex string, bad, good policy.Case) (policy.Rule, bool) {
+	r.Kind = KindPattern
+	r.Params = marshal(PatternParams{Regex: regex, Where: "any"})
 	p, ok := samplePath(r.Scope, "", "guide.md")
 	if !ok {
 		return policy.Rule{}, false
 	}
-	r.Cases = []policy.Case{
-		{Expect: policy.ExpectViolated, Path: p, Code: "Install it \u2014 then run it.\n", Note: "an em dash in prose"},
-		{Expect: policy.ExpectSatisfied, Path: p, Code: "Install it; then run it. Pages 1\u20133.\n", Note: "a semicolon and an en dash"},
-	}
+	bad.Expect, bad.Path = policy.ExpectViolated, p
+	good.Expect, good.Path = policy.ExpectSatisfied, p
+	r.Cases = []policy.Case{bad, good}
 	return r, true
 }
 
 // docsWordsRE: documentation named as where a rule holds ("documentation files",
 // "README", "docs/*.md", "Markdown").
 var (
+	emojiWordRE     = lazyre.New(`\bemojis?\b`)
 	docsWordsRE     = lazyre.New(`\bdocumentation\b|\bdocs?\b|\breadme\b|\bmarkdown\b|\bchangelog\b|\.md\b`)
 	docsCodeWordsRE = lazyre.New(`\b(?:code|source|comments?|tests?|scripts?|strings?|logs?|output|ui|commit)\b`)
 )
@@ -938,25 +948,18 @@ func emojiInDocsOnly(s *sentence) bool {
 // prose files of the rule's scope (wild round 39, code-indexer: the ban was read as
 // one of code, whose print strings it flagged, and no Markdown file was judged).
 func docsEmojiRule(s *sentence, rc *recognize.RepoContext) (policy.Rule, bool) {
-	if !strings.Contains(s.norm, "emoji") || !s.negPhrase(lazyre.New(`\bemojis?\b`)) || !emojiInDocsOnly(s) {
+	if !strings.Contains(s.norm, "emoji") || !s.negPhrase(emojiWordRE) || !emojiInDocsOnly(s) {
 		return policy.Rule{}, false
 	}
-	r := policy.Rule{Domain: policy.DomainSource, Kind: KindPattern, Severity: s.severity(), Exact: true,
+	r := policy.Rule{Domain: policy.DomainSource, Severity: s.severity(), Exact: true,
 		Message: "emoji in documentation", Suggestion: "write it in words"}
 	r.Scope, _ = ruleScope(s, rc, nil)
 	r.Scope.Globs = narrowGlobs(r.Scope.Globs, proseGlobs)
 	// the instruction files show what they ban ("Examples of forbidden iconography")
 	r.Scope.Exclude = uniq.Values(append(append(r.Scope.Exclude, instructionGlobs...), s.c.File))
-	r.Params = marshal(PatternParams{Regex: emojiClass, Where: "any"})
-	p, ok := samplePath(r.Scope, "", "guide.md")
-	if !ok {
-		return policy.Rule{}, false
-	}
-	r.Cases = []policy.Case{
-		{Expect: policy.ExpectViolated, Path: p, Code: "## Setup ✅\n", Note: "an emoji in a heading"},
-		{Expect: policy.ExpectSatisfied, Path: p, Code: "## Setup\n\nPages 1–3 ➞ next.\n", Note: "plain text, an en dash and an arrow"},
-	}
-	return r, true
+	return prosePattern(r, emojiClass,
+		policy.Case{Code: "## Setup ✅\n", Note: "an emoji in a heading"},
+		policy.Case{Code: "## Setup\n\nPages 1–3 ➞ next.\n", Note: "plain text, an en dash and an arrow"})
 }
 
 // codeScoped reports a constraint scope (an instruction file's applyTo) that names
